@@ -1,0 +1,44 @@
+"""Fixtures: a fresh copy of the game for every test, loaded as pgzrun does."""
+import pytest
+
+from loadgame import load_game, with_screen
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    """A freshly loaded minesweep module; best times go to a temporary folder."""
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path / "data"))
+    return load_game()
+
+
+@pytest.fixture
+def shown(game):
+    """The game with its (dummy) window, so draw() can run."""
+    with_screen(game)
+    return game
+
+
+def board(game, rows, cols, bombs_at):
+    """A hand-laid board: this size, bombs exactly at these cells."""
+    game.new_game(rows, cols, len(bombs_at))
+    game.lay_bombs(bombs_at)
+    return game
+
+
+def picture(game):
+    """The board as the player sees it: one string a row.
+
+    '#' closed, 'F' flag, '?' question mark, '0'-'8' open numbers,
+    '*' bomb, '!' the red bomb, 'X' a wrong flag.
+    """
+    marks = {"minesweep_block": "#", "minesweep_flag": "F",
+             "minesweep_question": "?", "minesweep_bomb": "*",
+             "minesweep_bomb_red": "!", "minesweep_wrong": "X"}
+    rows = []
+    for row in range(game.ROWS):
+        line = ""
+        for col in range(game.COLS):
+            image = game.block_at(row, col).image
+            line += marks.get(image, image[-1])
+        rows.append(line)
+    return rows

@@ -1,0 +1,38 @@
+"""Load minesweep.py the way pgzrun does, headless, for tests and tools."""
+import os
+import sys
+import types
+
+# SDL reads these when pygame starts, so they must be set before the import.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pgzero.runner  # noqa: E402  (it starts pygame and the mixer)
+import pgzero.game  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPT = os.path.join(ROOT, "minesweep.py")
+
+
+def load_game(name="minesweep"):
+    """A fresh module running minesweep.py, as `pgzrun minesweep.py` makes it."""
+    if not pygame.display.get_init() or not pygame.mixer.get_init():
+        # pgzero's loop quits the display and the mixer when it ends.
+        pygame.init()
+    with open(SCRIPT, encoding="ascii") as f:
+        code = compile(f.read(), "minesweep.py", "exec", dont_inherit=True)
+    mod = types.ModuleType(name)
+    mod.__file__ = SCRIPT
+    sys.modules[name] = mod
+    sys._pgzrun = True
+    pgzero.runner.prepare_mod(mod)
+    exec(code, mod.__dict__)
+    return mod
+
+
+def with_screen(mod):
+    """Give the game its window (a dummy one), so draw() can run."""
+    game = pgzero.game.PGZeroGame(mod)
+    game.reinit_screen()
+    return game

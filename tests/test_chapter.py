@@ -1,0 +1,209 @@
+"""The chapter's game: its names, its rules, and the fixes a to f of issue 2."""
+import locale
+import sys
+
+import pygame
+import pytest
+from pgzero.loaders import SoundLoader, UnsupportedFormat
+
+from conftest import board, picture
+from loadgame import SCRIPT
+
+
+def test_chapter_names_and_start_board(game):
+    assert (game.ROWS, game.COLS, game.SIZE, game.BOMBS) == (15, 15, 25, 20)
+    assert game.WIDTH == game.SIZE * game.COLS
+    assert game.HEIGHT == game.BAR + game.SIZE * game.ROWS + game.FOOT
+    assert game.failed is False and game.finished is False
+    assert len(game.blocks) == 225
+    for name in ("set_flag", "open_block", "get_neighbours", "get_bomb_number",
+                 "blow_up", "update", "draw", "on_mouse_down", "new_game",
+                 "lay_bombs", "block_at"):
+        assert callable(getattr(game, name)), name
+    for block in game.blocks:
+        assert (block.isbomb, block.isopen, block.isflag) == (False, False, False)
+        assert block.image == "minesweep_block"
+
+
+def test_block_at_and_tile_places(game):
+    game.new_game(4, 6, 3)
+    tile = game.block_at(2, 5)
+    assert (tile.row, tile.col) == (2, 5)
+    assert tile.left == game.GRID_LEFT + 5 * game.SIZE
+    assert tile.top == game.BAR + 2 * game.SIZE
+    assert game.block_at(4, 0) is None and game.block_at(0, -1) is None
+
+
+def test_lay_bombs_exactly_there(game):
+    board(game, 5, 5, [(0, 0), (4, 4), (2, 3)])
+    bombs = {(b.row, b.col) for b in game.blocks if b.isbomb}
+    assert bombs == {(0, 0), (4, 4), (2, 3)}
+    assert game.BOMBS == 3
+    with pytest.raises(ValueError):
+        game.lay_bombs([(5, 0)])
+
+
+@pytest.mark.parametrize("rows, cols, bombs", [
+    (0, 5, 1), (5, 0, 1), (101, 5, 1), (5, 101, 1), (3, 3, 9), (3, 3, -1),
+    (2.5, 3, 1), ("9", 9, 10), (True, 3, 1)])
+def test_impossible_boards_are_refused(game, rows, cols, bombs):
+    with pytest.raises(ValueError) as error:
+        game.new_game(rows, cols, bombs)
+    text = str(error.value)
+    assert "must be" in text
+    # The board the player had is kept.
+    assert (game.ROWS, game.COLS, len(game.blocks)) == (15, 15, 225)
+
+
+def test_new_game_resizes_the_window(game):
+    game.new_game(16, 30, 99)
+    assert game.WIDTH == 30 * game.SIZE
+    assert game.HEIGHT == game.BAR + 16 * game.SIZE + game.FOOT
+    game.new_game(100, 100, 9999)
+    assert len(game.blocks) == 10000
+
+
+def test_get_neighbours_are_the_closed_tiles_around(game):
+    board(game, 3, 3, [(0, 0)])
+    centre = game.block_at(1, 1)
+    assert len(game.get_neighbours(centre)) == 8
+    assert {(b.row, b.col) for b in game.get_neighbours(game.block_at(0, 0))} \
+        == {(0, 1), (1, 0), (1, 1)}
+    game.block_at(0, 1).isopen = True
+    assert game.block_at(0, 1) not in game.get_neighbours(centre)
+
+
+def test_get_bomb_number(game):
+    board(game, 3, 3, [(0, 0), (0, 2), (2, 1)])
+    assert game.get_bomb_number(game.block_at(1, 1)) == 3
+    assert game.get_bomb_number(game.block_at(1, 0)) == 2
+    assert game.get_bomb_number(game.block_at(2, 2)) == 1
+
+
+def test_set_flag_toggles(game):
+    board(game, 3, 3, [(0, 0)])
+    tile = game.block_at(1, 1)
+    game.set_flag(tile)
+    assert tile.isflag and tile.image == "minesweep_flag"
+    game.set_flag(tile)
+    assert not tile.isflag and tile.image == "minesweep_block"
+
+
+def test_open_block_floods_and_stops_at_numbers(game):
+    board(game, 4, 5, [(0, 4)])
+    game.open_block(game.block_at(3, 0))
+    assert picture(game) == ["0001#",
+                             "00011",
+                             "00000",
+                             "00000"]
+
+
+def test_open_block_on_a_number_opens_one_tile(game):
+    board(game, 3, 3, [(0, 0)])
+    game.open_block(game.block_at(1, 1))
+    assert picture(game) == ["###", "#1#", "###"]
+
+
+def test_a_flag_stops_the_flood(game):
+    # Fix b: the book's flood opened flagged tiles.
+    board(game, 3, 5, [])
+    flagged = game.block_at(1, 2)
+    game.set_flag(flagged)
+    game.open_block(game.block_at(0, 0))
+    assert flagged.isflag and not flagged.isopen
+    assert flagged.image == "minesweep_flag"
+    assert picture(game)[1] == "00F00"
+
+
+class CountingList(list):
+    """A list that counts how often something walks through all of it."""
+    walks = 0
+
+    def __iter__(self):
+        CountingList.walks += 1
+        return super().__iter__()
+
+
+def test_the_flood_never_scans_the_whole_board(game):
+    # Fix a: the book's get_neighbours walked every tile on every call, so a
+    # flood was quadratic. Ours looks neighbours up by row and column.
+    board(game, 30, 30, [])
+    game.blocks = CountingList(game.blocks)
+    CountingList.walks = 0
+    game.open_block(game.block_at(0, 0))
+    assert all(b.isopen for b in list.__iter__(game.blocks))
+    assert CountingList.walks == 0
+
+
+def test_empty_100x100_board_floods_without_recursion_error(game):
+    # Fix c: the book's recursion failed past Python's limit (at 60x60).
+    sys.setrecursionlimit(1000)
+    board(game, 100, 100, [])
+    game.open_block(game.block_at(50, 50))
+    assert all(b.isopen and b.image == "minesweep_number0" for b in game.blocks)
+
+
+def test_blow_up_shows_the_bombs_by_isbomb(game):
+    # Fix d: the book showed blocks[:BOMBS], right only after its shuffle.
+    board(game, 3, 3, [(2, 2), (1, 2)])
+    game.blow_up()
+    assert game.failed
+    assert picture(game) == ["###", "##*", "##*"]
+
+
+def test_no_audio_device_plays_on_silently(game):
+    # Fix e: with no audio device pgzero's sounds raise on play().
+    pygame.mixer.quit()
+    game.sounds = SoundLoader("sounds")      # nothing loaded yet, as at start
+    with pytest.raises(UnsupportedFormat):
+        game.sounds.bomb.play()              # what the book's code would do
+    board(game, 2, 2, [(0, 0)])
+    game.blow_up(game.block_at(0, 0))
+    assert game.failed
+    game.new_game(2, 2, 1)
+    game.lay_bombs([(0, 0)])
+    for row, col in [(0, 1), (1, 0), (1, 1)]:
+        game.open_block(game.block_at(row, col))
+    game.update(0.1)
+    assert game.finished
+
+
+def test_a_broken_sound_file_is_reported_not_raised(game, capsys):
+    game.play_sound("no_such_sound")
+    assert "cannot play sound 'no_such_sound'" in capsys.readouterr().out
+
+
+def test_script_is_ascii_only():
+    # Fix f: pgzrun reads the script in the locale's encoding (GBK, cp1252...).
+    with open(SCRIPT, "rb") as f:
+        data = f.read()
+    bad = [i for i, byte in enumerate(data) if byte > 127]
+    assert bad == [], "non-ASCII bytes at offsets %s" % bad[:5]
+    for encoding in ("gbk", "cp1252", "cp936", locale.getpreferredencoding()):
+        compile(data.decode(encoding), "minesweep.py", "exec")
+
+
+def test_win_is_found_by_update(game):
+    board(game, 2, 3, [(0, 0)])
+    game.open_block(game.block_at(1, 2))
+    game.update(0.1)
+    assert not game.finished
+    for row, col in [(0, 1), (1, 0), (1, 1)]:
+        game.open_block(game.block_at(row, col))
+    game.update(0.1)
+    assert game.finished and not game.failed
+
+
+def test_draw_shows_failed_and_finished(shown):
+    shown.new_game(2, 2, 1)
+    shown.lay_bombs([(0, 0)])
+    shown.draw()
+    before = shown.screen.surface.copy()
+    shown.blow_up(shown.block_at(0, 0))
+    shown.draw()
+    after = shown.screen.surface
+    # The red bomb tile is drawn where the closed tile was.
+    tile = shown.block_at(0, 0)
+    centre = (int(tile.left) + 3, int(tile.top) + 3)
+    assert before.get_at(centre)[:3] != after.get_at(centre)[:3]
+    assert after.get_at(centre)[:3] == (255, 0, 0)

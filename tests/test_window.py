@@ -1,0 +1,182 @@
+"""The real game in a real window: `pgzrun minesweep.py` under Xvfb, clicked
+with xdotool and photographed with ImageMagick's import.
+
+Skipped where Xvfb, xdotool or import is missing, unless the environment
+variable MINESWEEP_REQUIRE_WINDOW=1 says it must run (.ci/run sets it).
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pygame
+import pytest
+
+from loadgame import ROOT
+
+TOOLS = ("Xvfb", "xdotool", "import")
+missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
+    pytest.skip("needs %s for the real-window test" % ", ".join(missing),
+                allow_module_level=True)
+
+SIZE, BAR = 25, 40          # as in minesweep.py
+WAIT = 20                   # longest wait for the window to react, s
+
+
+@pytest.fixture
+def display():
+    """A private X server; its display name, e.g. ':5'.
+
+    The screen is large so a window that grows stays on it: a screenshot
+    shows only the part of a window that is on the screen.
+    """
+    assert not missing, "the real-window test needs %s" % ", ".join(missing)
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "3000x2400x24",
+         "-nolisten", "tcp"], pass_fds=(write,),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as f:
+        number = f.readline().strip()     # Xvfb writes it once it is ready
+    assert number, "Xvfb did not start"
+    yield ":" + number
+    server.terminate()
+    server.wait(timeout=10)
+
+
+def x(display, *args):
+    """Run an X tool on that display and return what it printed."""
+    env = dict(os.environ, DISPLAY=display)
+    done = subprocess.run(list(args), env=env, capture_output=True, text=True,
+                          timeout=WAIT, check=True)
+    return done.stdout
+
+
+def find_window(display, pid):
+    """The id of the game's visible window, or None while there is none."""
+    env = dict(os.environ, DISPLAY=display)
+    done = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+                          env=env, capture_output=True, text=True, timeout=WAIT)
+    found = done.stdout.split()
+    return found[0] if found else None
+
+
+def geometry(display, wid):
+    """The window's size as (width, height)."""
+    env = dict(os.environ, DISPLAY=display)
+    done = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid],
+                          env=env, capture_output=True, text=True, timeout=WAIT)
+    fields = dict(line.split("=") for line in done.stdout.split())
+    return int(fields.get("WIDTH", 0)), int(fields.get("HEIGHT", 0))
+
+
+def photo(display, wid, path):
+    """A screenshot of the window, as a pygame surface."""
+    x(display, "import", "-window", wid, "png:" + path)
+    return pygame.image.load(path)
+
+
+def wait_for(display, wid, path, test):
+    """Take screenshots until test(picture) is true; fail after WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        shot = photo(display, wid, path)
+        if test(shot):
+            return shot
+        assert time.monotonic() < deadline, "the window did not change"
+
+
+def tile_pixel(shot, row, col, dx, dy, left=0):
+    """A pixel of a tile, dx and dy from its top-left corner (None if outside)."""
+    at = (left + col * SIZE + dx, BAR + row * SIZE + dy)
+    if not shot.get_rect().collidepoint(at):
+        return None         # the picture is of the window before it grew
+    return tuple(shot.get_at(at))[:3]
+
+
+def is_closed(shot, row, col, left=0):
+    """A closed tile has a white bevel at its top left (inside the cursor)."""
+    return tile_pixel(shot, row, col, 2, 2, left) == (255, 255, 255)
+
+
+def has_red(shot, row, col):
+    """Does the tile show red (a flag)?"""
+    return any(tile_pixel(shot, row, col, dx, dy) == (255, 0, 0)
+               for dx in range(SIZE) for dy in range(SIZE))
+
+
+def click(display, wid, x_pos, y_pos, button):
+    """Move the mouse over the window and click."""
+    x(display, "xdotool", "mousemove", "--window", wid, str(x_pos), str(y_pos),
+      "click", str(button))
+
+
+def test_play_in_a_real_window(display, tmp_path):
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy",
+               MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+    env.pop("SDL_VIDEODRIVER", None)
+    pgzrun = shutil.which("pgzrun", path=os.path.dirname(sys.executable)) \
+        or shutil.which("pgzrun")
+    game = subprocess.Popen([pgzrun, "minesweep.py"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        # SDL writes the title as UTF-8, which xdotool cannot match by name,
+        # so the window is found by the game's process id.
+        x(display, "xdotool", "search", "--sync", "--onlyvisible",
+          "--pid", str(game.pid))
+        wid = find_window(display, game.pid)
+        assert geometry(display, wid) == (375, BAR + 375 + 30)
+        shot = wait_for(display, wid, str(tmp_path / "0.png"),
+                        lambda s: is_closed(s, 7, 7))
+        assert all(is_closed(shot, r, c) for r in range(15) for c in range(15))
+
+        # A left click opens the tile (the first click is never a bomb).
+        click(display, wid, 7 * SIZE + 12, BAR + 7 * SIZE + 12, 1)
+        shot = wait_for(display, wid, str(tmp_path / "1.png"),
+                        lambda s: not is_closed(s, 7, 7))
+        closed = [(r, c) for r in range(15) for c in range(15)
+                  if is_closed(shot, r, c)]
+        assert closed and len(closed) < 225 - 9
+
+        # A right click on a tile still closed puts a flag on it.
+        row, col = closed[0]
+        assert not has_red(shot, row, col)
+        click(display, wid, col * SIZE + 12, BAR + row * SIZE + 12, 3)
+        shot = wait_for(display, wid, str(tmp_path / "2.png"),
+                        lambda s: has_red(s, row, col))
+        assert is_closed(shot, row, col)
+
+        # The face starts a new game: every tile is closed again.
+        click(display, wid, 375 // 2, BAR // 2, 1)
+        wait_for(display, wid, str(tmp_path / "3.png"),
+                 lambda s: all(is_closed(s, r, c)
+                               for r in range(15) for c in range(15)))
+
+        # Key 3 switches to Expert, and the window grows to fit it.
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "3")
+        # SDL may make a new window for the new size: look it up again.
+        deadline = time.monotonic() + WAIT
+        while True:
+            wid = find_window(display, game.pid)
+            if wid and geometry(display, wid) == (30 * SIZE, BAR + 16 * SIZE + 30):
+                break
+            assert time.monotonic() < deadline, "the window kept its size"
+        wait_for(display, wid, str(tmp_path / "4.png"),
+                 lambda s: all(is_closed(s, r, c)
+                               for r in range(16) for c in range(30)))
+
+        # Ctrl+Q closes the window cleanly.
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "ctrl+q")
+        assert game.wait(timeout=WAIT) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+        out, err = game.communicate(timeout=WAIT)
+    assert "Traceback" not in err, err
+    assert "Error" not in out + err, out + err

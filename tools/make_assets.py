@@ -1,0 +1,193 @@
+"""Draw the game's tiles and faces and synthesize its sounds.
+
+Run from the project folder:  python tools/make_assets.py
+It rewrites images/*.png and sounds/*.wav. Everything is drawn with pygame
+and synthesized with the standard library, so the art is our own and anyone
+can change it and make it again. The output is the same on every run.
+"""
+import math
+import os
+import random
+import struct
+import wave
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame  # noqa: E402  (SDL must be told to stay headless first)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+IMAGES = os.path.join(ROOT, "images")
+SOUNDS = os.path.join(ROOT, "sounds")
+
+TILE = 25            # tile size, px (SIZE in minesweep.py)
+FACE = 28            # face button size, px
+RATE = 22050         # sample rate, Hz (the rate pgzero opens the mixer at)
+
+GREY = (192, 192, 192)
+LIGHT = (255, 255, 255)
+DARK = (128, 128, 128)
+BLACK = (0, 0, 0)
+RED = (255, 0, 0)
+# The classic Minesweeper colours of the numbers 1 to 8.
+NUMBER_COLOURS = {
+    1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
+    5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128),
+}
+
+
+def raised_tile():
+    """A closed tile: grey with a light top-left and a dark bottom-right bevel."""
+    s = pygame.Surface((TILE, TILE))
+    s.fill(GREY)
+    for i in range(3):
+        pygame.draw.line(s, LIGHT, (0, i), (TILE - 1 - i, i))
+        pygame.draw.line(s, LIGHT, (i, 0), (i, TILE - 1 - i))
+        pygame.draw.line(s, DARK, (TILE - 1 - i, i), (TILE - 1 - i, TILE - 1))
+        pygame.draw.line(s, DARK, (i, TILE - 1 - i), (TILE - 1, TILE - 1 - i))
+    return s
+
+
+def flat_tile(colour=GREY):
+    """An open tile: flat, with a one-pixel grid line on its top and left."""
+    s = pygame.Surface((TILE, TILE))
+    s.fill(colour)
+    pygame.draw.line(s, DARK, (0, 0), (TILE - 1, 0))
+    pygame.draw.line(s, DARK, (0, 0), (0, TILE - 1))
+    return s
+
+
+def draw_mine(s):
+    """A black mine with eight spikes and a white glint, in the tile's middle."""
+    c = TILE // 2 + 1
+    for a in range(8):
+        ang = a * math.pi / 4
+        r = 9 if a % 2 == 0 else 7
+        end = (c + round(r * math.cos(ang)), c + round(r * math.sin(ang)))
+        pygame.draw.line(s, BLACK, (c, c), end, 2)
+    pygame.draw.circle(s, BLACK, (c, c), 6)
+    pygame.draw.rect(s, LIGHT, (c - 3, c - 3, 3, 3))
+
+
+def draw_flag(s):
+    """A red flag on a black pole with a two-step base."""
+    pygame.draw.polygon(s, RED, [(13, 5), (13, 13), (6, 9)])
+    pygame.draw.line(s, BLACK, (13, 5), (13, 18), 2)
+    pygame.draw.rect(s, BLACK, (9, 17, 9, 2))
+    pygame.draw.rect(s, BLACK, (7, 19, 13, 2))
+
+
+def text_on(s, text, colour, size):
+    """Draw bold text centred on a surface."""
+    font = pygame.font.Font(None, size)
+    font.set_bold(True)
+    img = font.render(text, True, colour)
+    s.blit(img, img.get_rect(center=(TILE // 2 + 1, TILE // 2 + 1)))
+
+
+def tiles():
+    """Every tile image of the game, by name."""
+    out = {"minesweep_block": raised_tile()}
+    flag = raised_tile()
+    draw_flag(flag)
+    out["minesweep_flag"] = flag
+    question = raised_tile()
+    text_on(question, "?", BLACK, 26)
+    out["minesweep_question"] = question
+    for n in range(9):
+        s = flat_tile()
+        if n:
+            text_on(s, str(n), NUMBER_COLOURS[n], 28)
+        out["minesweep_number%d" % n] = s
+    bomb = flat_tile()
+    draw_mine(bomb)
+    out["minesweep_bomb"] = bomb
+    red = flat_tile(RED)
+    draw_mine(red)
+    out["minesweep_bomb_red"] = red
+    wrong = flat_tile()
+    draw_mine(wrong)
+    pygame.draw.line(wrong, RED, (4, 4), (TILE - 4, TILE - 4), 3)
+    pygame.draw.line(wrong, RED, (4, TILE - 4), (TILE - 4, 4), 3)
+    out["minesweep_wrong"] = wrong
+    return out
+
+
+def face(kind):
+    """The face button: a smile while playing, sunglasses on a win, X eyes on a loss."""
+    s = pygame.Surface((FACE, FACE))
+    s.fill(GREY)
+    pygame.draw.rect(s, DARK, (0, 0, FACE, FACE), 1)
+    c = FACE // 2
+    pygame.draw.circle(s, (255, 255, 0), (c, c), 11)
+    pygame.draw.circle(s, BLACK, (c, c), 11, 1)
+    if kind == "win":
+        pygame.draw.rect(s, BLACK, (c - 8, c - 4, 7, 4))
+        pygame.draw.rect(s, BLACK, (c + 1, c - 4, 7, 4))
+        pygame.draw.line(s, BLACK, (c - 10, c - 4), (c + 9, c - 4))
+    elif kind == "lose":
+        for x in (c - 5, c + 4):
+            pygame.draw.line(s, BLACK, (x - 2, c - 5), (x + 2, c - 1))
+            pygame.draw.line(s, BLACK, (x - 2, c - 1), (x + 2, c - 5))
+    else:
+        pygame.draw.rect(s, BLACK, (c - 5, c - 4, 2, 3))
+        pygame.draw.rect(s, BLACK, (c + 3, c - 4, 2, 3))
+    if kind == "lose":
+        pygame.draw.arc(s, BLACK, (c - 5, c + 3, 10, 7), 0, math.pi, 1)
+    else:
+        pygame.draw.arc(s, BLACK, (c - 6, c - 2, 12, 9), math.pi, 2 * math.pi, 1)
+    return s
+
+
+def write_wav(name, samples):
+    """Write mono 16-bit samples in -1..1 to sounds/NAME.wav."""
+    frames = b"".join(
+        struct.pack("<h", int(max(-1.0, min(1.0, v)) * 32000)) for v in samples)
+    with wave.open(os.path.join(SOUNDS, name + ".wav"), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(frames)
+
+
+def bomb_sound():
+    """An explosion: a falling low thump under a burst of decaying noise."""
+    rnd = random.Random(1)
+    out = []
+    low = 0.0
+    for i in range(int(RATE * 0.7)):
+        t = i / RATE
+        low += 0.12 * (rnd.uniform(-1, 1) - low)     # low-pass the noise
+        thump = math.sin(2 * math.pi * (60 - 30 * t) * t)
+        out.append((0.9 * low * 3 + 0.6 * thump) * math.exp(-5 * t))
+    return out
+
+
+def win_sound():
+    """A short rising arpeggio, C E G C, with soft edges on each note."""
+    out = []
+    for freq in (523.25, 659.25, 783.99, 1046.5):
+        n = int(RATE * 0.13)
+        for i in range(n):
+            t = i / RATE
+            env = min(1.0, i / 200) * math.exp(-6 * t)
+            out.append(0.5 * env * (math.sin(2 * math.pi * freq * t)
+                                    + 0.3 * math.sin(4 * math.pi * freq * t)))
+    return out
+
+
+def main():
+    """Write every image and sound."""
+    pygame.init()
+    os.makedirs(IMAGES, exist_ok=True)
+    os.makedirs(SOUNDS, exist_ok=True)
+    for name, surf in tiles().items():
+        pygame.image.save(surf, os.path.join(IMAGES, name + ".png"))
+    for kind in ("play", "win", "lose"):
+        pygame.image.save(face(kind), os.path.join(IMAGES, "face_%s.png" % kind))
+    write_wav("bomb", bomb_sound())
+    write_wav("win", win_sound())
+    print("wrote", len(os.listdir(IMAGES)), "images and 2 sounds")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""Render the game headless and save PNG screenshots under docs/.
+
+Run from the project folder:  python tools/screenshot.py
+It plays a fixed board (the same every time) so the pictures are stable.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "tests"))
+from loadgame import ROOT, load_game, with_screen  # noqa: E402
+
+import pygame  # noqa: E402
+
+# A hand-laid Chapter board: 20 bombs.
+BOMBS_AT = [(0, 3), (1, 9), (2, 2), (2, 12), (3, 6), (4, 0), (4, 10), (5, 5),
+            (6, 13), (7, 2), (7, 8), (8, 11), (9, 4), (10, 0), (10, 9),
+            (11, 6), (12, 12), (13, 3), (13, 8), (14, 14)]
+
+
+def shot(mod, game, name):
+    """Draw one frame and save it as docs/NAME.png."""
+    game.reinit_screen()
+    mod.draw()
+    path = os.path.join(ROOT, "docs", name + ".png")
+    pygame.image.save(mod.screen.surface, path)
+    print("wrote", path)
+
+
+def main():
+    """Playing, lost and won pictures of the chapter's board."""
+    os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
+    os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
+    mod = load_game()
+    game = with_screen(mod)
+    mod.new_game()
+    mod.lay_bombs(BOMBS_AT)
+    for row, col in [(14, 0), (0, 14), (6, 7)]:
+        mod.grid_action(mod.block_at(row, col), mod.click_open)
+    for row, col in [(2, 2), (3, 6), (5, 5)]:
+        mod.grid_action(mod.block_at(row, col), mod.click_flag)
+    mod.update(37.4)
+    mod.cursor = (8, 8)
+    shot(mod, game, "playing")
+    mod.grid_action(mod.block_at(7, 8), mod.click_open)
+    shot(mod, game, "lost")
+    mod.new_game()
+    mod.lay_bombs(BOMBS_AT)
+    mod.grid_action(mod.block_at(14, 0), mod.click_open)
+    mod.update(20.0)
+    for block in mod.blocks:
+        if not block.isbomb and not block.isopen:
+            mod.grid_action(block, mod.click_open)
+    mod.update(1.0)
+    shot(mod, game, "won")
+
+
+if __name__ == "__main__":
+    main()
