@@ -462,11 +462,11 @@ def set_aside(path, why):
 def load_best_times():
     """Best times by level; {} when there are none, None when unusable."""
     path = best_times_file()
+    if not os.path.exists(path):
+        return {}
     try:
         with open(path, encoding="utf-8") as f:
             times = json.load(f)
-    except FileNotFoundError:
-        return {}
     except (OSError, ValueError) as error:
         return {} if set_aside(path, error) else None
     good = isinstance(times, dict) and all(

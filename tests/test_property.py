@@ -1,0 +1,116 @@
+"""Random play (hypothesis): whatever the player does, the rules hold."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+
+from loadgame import load_game
+
+GAME = load_game("minesweep_property")     # one module, a new board per example
+
+KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "SPACE", "RETURN", "F", "R", "Q",
+        "K_0", "K_1", "ESCAPE", "A", "H", "N", "Z"]
+BUTTONS = [1, 2, 3, 4, 5]
+
+boards = st.integers(1, 6).flatmap(lambda rows: st.integers(1, 6).flatmap(
+    lambda cols: st.tuples(st.just(rows), st.just(cols),
+                           st.integers(0, rows * cols - 1))))
+# Mostly the middles of tiles (worked out on the board being played),
+# sometimes any point: the bar, the face, the message line, outside.
+points = st.one_of(
+    st.tuples(st.just("tile"), st.integers(0, 6), st.integers(0, 6)),
+    st.tuples(st.just("tile"), st.integers(0, 6), st.integers(0, 6)),
+    st.tuples(st.just("tile"), st.integers(0, 6), st.integers(0, 6)),
+    st.tuples(st.just("xy"), st.integers(-30, 260), st.integers(-30, 260)))
+clicks = st.tuples(st.just("click"), points, st.sampled_from(BUTTONS))
+actions = st.one_of(
+    clicks, clicks, clicks, clicks,
+    st.tuples(st.just("down"), points, st.sampled_from(BUTTONS)),
+    st.tuples(st.just("up"), st.just(None), st.sampled_from(BUTTONS)),
+    st.tuples(st.just("move"), points, st.just(None)),
+    st.tuples(st.just("key"), st.sampled_from(KEYS), st.just(None)),
+    st.tuples(st.just("tick"), st.floats(0, 2), st.just(None)))
+
+
+def where(game, point):
+    """A window position from a point of the strategy."""
+    kind, a, b = point
+    if kind == "xy":
+        return (a, b)
+    return (game.GRID_LEFT + b * game.SIZE + 12, game.BAR + a * game.SIZE + 12)
+
+
+def do(game, action):
+    """Play one action as pgzero would deliver it."""
+    kind, what, button = action
+    if kind in ("click", "down", "move"):
+        what = where(game, what)
+    if kind in ("click", "down"):
+        game.on_mouse_down(what, game.mouse(button))
+    if kind in ("click", "up"):
+        game.on_mouse_up(game.mouse(button))
+    if kind == "move":
+        game.on_mouse_move(what)
+    if kind == "key":
+        game.on_key_down(getattr(game.keys, what))
+    if kind == "tick":
+        game.update(what)
+
+
+def seen(game):
+    """What the player sees of the grid."""
+    return [block.image for block in game.blocks]
+
+
+def check_rules(game):
+    """The rules that must hold after every step."""
+    for block in game.blocks:
+        if block.isopen:
+            assert not block.isflag and not block.isquestion
+            count = sum(other.isbomb for other in block.neighbours)
+            assert block.image == "minesweep_number%d" % count
+            assert not block.isbomb
+        assert not (block.isflag and block.isquestion)
+    if game.laid:
+        assert sum(block.isbomb for block in game.blocks) == game.BOMBS
+    all_open = all(block.isopen for block in game.blocks if not block.isbomb)
+    assert game.finished == (game.laid and all_open and not game.failed)
+    assert not (game.failed and game.finished)
+    assert 0 <= game.timer <= 999
+
+
+@pytest.fixture(autouse=True, scope="module")
+def data_folder(tmp_path_factory):
+    """Best times of won games go to a temporary folder."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MINESWEEP_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+        yield
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(board=boards, hand_laid=st.booleans(), seed=st.integers(0, 2 ** 16),
+       steps=st.lists(actions, min_size=10, max_size=60))
+def test_random_play_keeps_the_rules(board, hand_laid, seed, steps):
+    game = GAME
+    game.new_game(*board)
+    if hand_laid:
+        rows, cols, bombs = board
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        game.lay_bombs(random.Random(seed).sample(cells, bombs))
+    game.held.clear()
+    for action in steps:
+        before_end = game.failed or game.finished
+        picture = seen(game)
+        size = (game.ROWS, game.COLS, game.BOMBS)
+        do(game, action)
+        game.update(0.0)
+        check_rules(game)
+        restart = action[0] == "key" and action[1] in ("R", "K_0", "K_1") \
+            or action[0] in ("click", "down") and action[2] == 1 \
+            and game.face_rect().collidepoint(where(game, action[1]))
+        if before_end and not restart:
+            # Nothing but a restart changes a game that has ended.
+            assert seen(game) == picture and (game.ROWS, game.COLS, game.BOMBS) == size
+        if game.finished or game.failed:
+            event("a game was won" if game.finished else "a game was lost")

@@ -1,0 +1,111 @@
+"""How fast the game answers, headless. Not a test: it prints numbers.
+
+Run from the project folder:  python tools/bench.py
+Each line is the median of several runs (fewer for the big board).
+"""
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "tests"))
+from loadgame import load_game, with_screen  # noqa: E402
+
+# The fixed Expert board of the benchmark: 99 bombs, a deterministic layout.
+EXPERT_BOMBS = [((7 * i) % 16, (13 * i + i // 16) % 30) for i in range(400)]
+
+
+def median_ms(make, act, runs):
+    """Median time of act() in milliseconds, after make() sets each run up."""
+    times = []
+    for _ in range(runs):
+        arg = make()
+        start = time.perf_counter()
+        act(arg)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def expert(game):
+    """The benchmark's Expert board (30x16, 99 bombs), laid by hand.
+
+    Row 8, column 15 and its neighbours are kept free, so a click there opens.
+    """
+    free = {(8 + dr, 15 + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    cells = []
+    for cell in EXPERT_BOMBS:
+        if cell not in cells and cell not in free:
+            cells.append(cell)
+    game.new_game(16, 30, 99)
+    game.lay_bombs(cells[:99])
+
+
+def rows():
+    """(what, milliseconds, target) for each measurement."""
+    game = load_game()
+    game.screen_game = with_screen(game)
+    out = []
+
+    def empty(rows, cols):
+        def make():
+            game.new_game(rows, cols, 0)
+            game.lay_bombs([])
+            return game.block_at(0, 0)
+        return make
+
+    out.append(("open the empty 15x15 board (one click)",
+                median_ms(empty(15, 15), game.open_block, 30), 5))
+
+    def expert_tile():
+        expert(game)
+        return game.block_at(8, 15)
+    out.append(("an opening on Expert (30x16, 99 bombs)",
+                median_ms(expert_tile, game.open_block, 30), 15))
+    out.append(("open the empty 100x100 board (one click)",
+                median_ms(empty(100, 100), game.open_block, 5), 250))
+
+    def first_click():
+        game.new_game(16, 30, 99)
+        return game.block_at(8, 15)
+    out.append(("first click on Expert (lay the bombs and open)",
+                median_ms(first_click,
+                          lambda b: game.grid_action(b, game.click_open), 30), 15))
+
+    def chord_ready():
+        # An open number with flags on all its bombs: the chord opens the rest.
+        expert(game)
+        target = next(b for b in game.blocks
+                      if not b.isbomb and game.get_bomb_number(b)
+                      and 0 < b.row < 15 and 0 < b.col < 29)
+        game.open_block(target)
+        for other in target.neighbours:
+            if other.isbomb:
+                game.set_flag(other)
+        return target
+    out.append(("a chord on Expert", median_ms(chord_ready, game.chord, 30), 15))
+
+    def expert_frame():
+        expert(game)
+        game.grid_action(game.block_at(8, 15), game.click_open)
+        game.cursor = (3, 3)
+        return None
+
+    def frame(_):
+        game.update(1 / 60)
+        game.draw()
+    out.append(("update() + draw(), one frame on Expert",
+                median_ms(expert_frame, frame, 200), 2))
+    return out
+
+
+def main():
+    """Print the table."""
+    print("%-48s %10s %10s" % ("measurement", "median ms", "target ms"))
+    for what, ms, target in rows():
+        print("%-48s %10.2f %10s %s" % (what, ms, target,
+                                         "ok" if ms < target else "SLOW"))
+
+
+if __name__ == "__main__":
+    main()
