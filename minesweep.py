@@ -13,6 +13,8 @@ import os
 import random
 import sys
 import tempfile
+import time
+from math import comb
 
 import pgzero
 import pygame
@@ -55,6 +57,7 @@ LEVELS = {
 failed = False           # True once a bomb went off
 finished = False         # True once every safe tile is open
 blocks = []              # every tile, row by row: blocks[row * COLS + col]
+neighbour_tables = {}    # (rows, cols) -> the cells around every cell
 
 
 # ---------------------------------------------------------------------------
@@ -70,9 +73,13 @@ new_best = False         # did this win set a best time?
 cursor = None            # (row, col) of the highlighted tile, or None
 held = set()             # mouse buttons held down now
 message = ""             # one line of news shown below the grid
+hint_move = None         # the hint shown: (block, isbomb, reason)
+assisted = False         # did hints or autoplay help in this game?
+autoplaying = False      # is the solver playing?
 
 # Settings that last from one game to the next.
 questions = False        # does a right click also give question marks?
+noguess = False          # are new boards laid so that no guess is needed?
 
 
 # ---------------------------------------------------------------------------
@@ -110,22 +117,26 @@ def new_game(rows=15, cols=15, bombs=20):
     """Start a fresh game on a board of this size; the window follows it."""
     global ROWS, COLS, BOMBS, WIDTH, HEIGHT, GRID_LEFT, blocks
     global failed, finished, laid, started, timer, clicks, blast, stats
-    global new_best, cursor, message
+    global new_best, cursor, message, hint_move, assisted
     check_board(rows, cols, bombs)
+    stop_autoplay()
     ROWS, COLS, BOMBS = rows, cols, bombs
     WIDTH = max(SIZE * COLS, MIN_WIDTH)
     HEIGHT = BAR + SIZE * ROWS + FOOT
     GRID_LEFT = (WIDTH - SIZE * COLS) // 2
     blocks = [make_block(row, col) for row in range(ROWS) for col in range(COLS)]
-    for block in blocks:
-        block.neighbours = find_neighbours(block)
+    # Each tile keeps a list of the tiles around it (up to eight), worked
+    # out once from the rows and columns instead of searched for every time.
+    table = neighbour_table(ROWS, COLS)
+    for cell, block in enumerate(blocks):
+        block.neighbours = [blocks[other] for other in table[cell]]
     # open_block calls itself once for every tile of an empty area, so a
     # large empty board needs more room for calls than Python gives at start.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), ROWS * COLS + 1000))
-    failed = finished = laid = started = new_best = False
+    failed = finished = laid = started = new_best = assisted = False
     timer = 0.0
     clicks = 0
-    blast = stats = cursor = None
+    blast = stats = cursor = hint_move = None
     message = ""
 
 
@@ -136,15 +147,18 @@ def block_at(row, col):
     return None
 
 
-def find_neighbours(bk):
-    """All the tiles around this one (up to eight), worked out from its place."""
-    around = []
-    for row in range(bk.row - 1, bk.row + 2):
-        for col in range(bk.col - 1, bk.col + 2):
-            block = block_at(row, col)
-            if block is not None and block is not bk:
-                around.append(block)
-    return around
+def neighbour_table(rows, cols):
+    """For every cell number (row * cols + col), the cells around it."""
+    if (rows, cols) not in neighbour_tables:
+        table = []
+        for row in range(rows):
+            for col in range(cols):
+                table.append([r * cols + c
+                              for r in range(max(row - 1, 0), min(row + 2, rows))
+                              for c in range(max(col - 1, 0), min(col + 2, cols))
+                              if (r, c) != (row, col)])
+        neighbour_tables[(rows, cols)] = table
+    return neighbour_tables[(rows, cols)]
 
 
 def lay_bombs(cells):
@@ -160,18 +174,40 @@ def lay_bombs(cells):
     laid = True
 
 
+def keep_free(first, around, bombs):
+    """Cells kept free of bombs at the first click: it and its neighbours,
+    or just it where the board is too crowded for that."""
+    free = {first, *around[first]}
+    if len(around) - len(free) < bombs:
+        free = {first}
+    return free
+
+
 def lay_random_bombs(first):
     """Lay BOMBS bombs at random, away from the first tile clicked."""
     # Leave the clicked tile and its neighbours free so the first click
     # opens an area; on a crowded board leave just the clicked tile free.
-    keep_free = [first] + first.neighbours
-    if len(blocks) - len(keep_free) < BOMBS:
-        keep_free = [first]
+    free = keep_free(first.row * COLS + first.col, neighbour_table(ROWS, COLS),
+                     BOMBS)
     # The chapter's idea: shuffle the tiles, then bomb the first BOMBS.
     # We shuffle a copy, so blocks stays in row order for block_at.
-    shuffled = [block for block in blocks if block not in keep_free]
+    shuffled = [block for block in blocks
+                if block.row * COLS + block.col not in free]
     random.shuffle(shuffled)
     lay_bombs([(block.row, block.col) for block in shuffled[:BOMBS]])
+
+
+def lay_first_bombs(first):
+    """At the first click: a no-guess board if that mode is on, else random."""
+    global message
+    if noguess:
+        cells = no_guess_layout(ROWS, COLS, BOMBS, first.row * COLS + first.col,
+                                random)
+        if cells is not None:
+            lay_bombs([(cell // COLS, cell % COLS) for cell in cells])
+            return
+        message = "No no-guess board found in time: this one may need a guess"
+    lay_random_bombs(first)
 
 
 def get_neighbours(bk):
@@ -265,7 +301,8 @@ def win():
             block.isquestion = False
             block.image = "minesweep_flag"
     stats = game_stats()
-    new_best = record_best_time(level_name(), timer)
+    # A game the solver helped with sets no record.
+    new_best = not assisted and record_best_time(level_name(), timer)
     play_sound("win")
 
 
@@ -292,7 +329,7 @@ def click_open(block):
     if block.isflag:
         return
     if not laid:
-        lay_random_bombs(block)
+        lay_first_bombs(block)
     if block.isbomb:
         blow_up(block)
     else:
@@ -326,11 +363,13 @@ def chord(block):
 
 def grid_action(block, action):
     """Do one move on the grid: start the clock, count the click."""
-    global started, clicks
+    global started, clicks, hint_move, message
     if failed or finished:
         return
     started = True
     clicks += 1
+    hint_move = None
+    message = ""
     action(block)
 
 
@@ -533,6 +572,507 @@ def board_from_command_line(argv):
 
 
 # ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: a solver that explains itself (hints, autoplay and
+# boards that need no guess). It sees only what the player sees: the open
+# numbers and how many bombs there are. It never trusts the player's flags
+# and never looks at isbomb of a closed tile.
+# ---------------------------------------------------------------------------
+SEARCH_BUDGET = 60000    # most steps the exact search may take per question
+AUTO_TICK = 0.15         # time between two autoplay moves, s
+NO_GUESS_TRIES = 400     # most boards tried or changed for one no-guess board
+NO_GUESS_TIME = 1.5      # most time to look for one, s (huge boards)
+
+def place(cell, cols):
+    """A cell number as the player reads it: row and column counted from 1."""
+    return "row %d, col %d" % (cell // cols + 1, cell % cols + 1)
+
+
+def short_place(cell, cols):
+    """A cell number in short: (row,col) counted from 1."""
+    return "(%d,%d)" % (cell // cols + 1, cell % cols + 1)
+
+
+def comb_or_0(n, k):
+    """Ways to choose k of n things; 0 when k is impossible."""
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+def exact_ratio(part, whole):
+    """part / whole, exactly 0.0 or 1.0 when it is certain."""
+    if part == 0:
+        return 0.0
+    if part == whole:
+        return 1.0
+    return part / whole
+
+
+def split_groups(clues):
+    """Split clues into groups that share no closed cell with each other."""
+    group_of = {}
+    groups = []
+    for clue in clues:
+        joined = {group_of[cell] for cell in clue[2] if cell in group_of}
+        merged = [clue]
+        for index in joined:
+            merged.extend(groups[index])
+            groups[index] = []
+        groups.append(merged)
+        for member in merged:
+            for cell in member[2]:
+                group_of[cell] = len(groups) - 1
+    return [group for group in groups if group]
+
+
+class Solver:
+    """What can be known from the open numbers and the number of bombs.
+
+    shown[cell] is the number an open cell shows, or None for a closed one.
+    known maps cells to True (certainly a bomb) or False (certainly safe);
+    facts lists (cell, isbomb, reason) in the order they were found.
+    """
+
+    def __init__(self, rows, cols, bombs, shown, known=None):
+        """Read the board; nothing is worked out yet."""
+        self.rows, self.cols, self.bombs = rows, cols, bombs
+        self.shown = shown
+        self.around = neighbour_table(rows, cols)
+        self.known = dict(known or {})
+        self.facts = []
+        self.chances = None          # cell -> chance of a bomb, once searched
+        self.capped = False          # did the exact search run out of steps?
+        self.steps = 0
+        # The open numbers that still touch closed cells: the only clues.
+        self.clues = []
+        for cell, number in enumerate(shown):
+            if number is not None:
+                closed = [other for other in self.around[cell] if shown[other] is None]
+                if closed:
+                    self.clues.append((cell, number, closed))
+
+    def where(self, cell):
+        """A cell as the reasons name it."""
+        return place(cell, self.cols)
+
+    def learn(self, cells, isbomb, reason):
+        """Record new certain cells; reason may name the cell as %(cell)s."""
+        for cell in cells:
+            if cell not in self.known:
+                self.known[cell] = isbomb
+                text = reason % {"cell": short_place(cell, self.cols)}
+                self.facts.append((cell, isbomb, text))
+
+    def open_clues(self):
+        """Each clue as (cell, number, unknown cells, bombs still to find)."""
+        out = []
+        for cell, number, closed in self.clues:
+            unknown = [other for other in closed if other not in self.known]
+            if unknown:
+                bombs = [other for other in closed if self.known.get(other)]
+                out.append((cell, number, unknown, number - len(bombs)))
+        return out
+
+    def single_rule(self):
+        """One number alone: all its bombs found, or every closed cell a bomb."""
+        for cell, number, unknown, left in self.open_clues():
+            where = "the %d at %s" % (number, self.where(cell))
+            if left == 0:
+                found = [other for other in self.around[cell] if self.known.get(other)]
+                if found:
+                    bombs = "a bomb at " + self.where(found[0]) if len(found) == 1 \
+                        else "%d bombs" % len(found)
+                    self.learn(unknown, False, "Safe: %s already touches %s"
+                               % (where, bombs))
+                else:
+                    self.learn(unknown, False, "Safe: %s has no bomb around it" % where)
+            elif left == len(unknown):
+                cells = "1 closed neighbour" if left == 1 \
+                    else "%d closed neighbours" % left
+                if left == number:
+                    why = "has only " + cells
+                else:
+                    why = "needs %d more bomb%s and has only %s left" % (
+                        left, "" if left == 1 else "s", cells)
+                self.learn(unknown, True, "Bomb: %s %s" % (where, why))
+
+    def subset_rule(self):
+        """Two numbers: if one's closed cells all touch the other, subtract."""
+        clues = self.open_clues()
+        by_cell = {}
+        for index, clue in enumerate(clues):
+            for cell in clue[2]:
+                by_cell.setdefault(cell, []).append(index)
+        for a, (cell_a, number_a, unknown_a, left_a) in enumerate(clues):
+            small = set(unknown_a)
+            partners = {b for cell in unknown_a for b in by_cell[cell] if b != a}
+            for b in sorted(partners):
+                cell_b, number_b, unknown_b, left_b = clues[b]
+                big = set(unknown_b)
+                if not small < big:
+                    continue
+                rest = sorted(big - small)
+                first = "every closed neighbour of the %d at %s is also next to " \
+                    "the %d at %s, so %%(cell)s" % (
+                        number_a, short_place(cell_a, self.cols),
+                        number_b, short_place(cell_b, self.cols))
+                if left_b == left_a:
+                    self.learn(rest, False, "Safe: " + first + " is safe")
+                elif left_b - left_a == len(rest):
+                    self.learn(rest, True, "Bomb: " + first + " is a bomb")
+
+    def unknown_cells(self):
+        """The closed cells not yet worked out."""
+        return [cell for cell, number in enumerate(self.shown)
+                if number is None and cell not in self.known]
+
+    def bombs_left(self):
+        """Bombs not yet worked out."""
+        return self.bombs - sum(1 for isbomb in self.known.values() if isbomb)
+
+    def count_rule(self):
+        """All the bombs are found, or every closed cell left is a bomb."""
+        unknown = self.unknown_cells()
+        if unknown and self.bombs_left() == 0:
+            self.learn(unknown, False, "Safe: counting all the bombs left")
+        elif unknown and self.bombs_left() == len(unknown):
+            self.learn(unknown, True, "Bomb: counting all the bombs left")
+
+    def exact_rule(self):
+        """Weigh every way the bombs can lie; cells safe or bombs in all are sure."""
+        self.chances = self.search()
+        if self.capped:
+            return
+        safe = [cell for cell, chance in self.chances.items() if chance == 0]
+        bombs = [cell for cell, chance in self.chances.items() if chance == 1]
+        self.learn(safe, False, "Safe: no way the bombs can lie puts one at %(cell)s")
+        self.learn(bombs, True, "Bomb: every way the bombs can lie puts one at %(cell)s")
+
+    def run(self, enough=None):
+        """Use the rules, simplest first, until nothing new or enough(self)."""
+        rules = (self.single_rule, self.subset_rule, self.count_rule,
+                 self.exact_rule)
+        while True:
+            for rule in rules:
+                before = len(self.facts)
+                rule()
+                if len(self.facts) > before:
+                    break
+            else:
+                return self
+            if enough is not None and enough(self):
+                return self
+
+    def search(self):
+        """The exact chance of a bomb in every unknown cell (see README)."""
+        clues = self.open_clues()
+        unknown = self.unknown_cells()
+        edge = {cell for clue in clues for cell in clue[2]}
+        outside = len(unknown) - len(edge)
+        left = self.bombs_left()
+        groups = [self.weigh_group(group) for group in split_groups(clues)]
+        if self.capped:
+            return self.rough_chances(clues, unknown, edge, outside, left)
+
+        def with_outside(total, taken=0):
+            """Weigh each count of bombs by the ways the rest lie outside."""
+            return sum(ways * comb_or_0(outside, left - taken - k)
+                       for k, ways in total.items())
+
+        # ways[k]: in how many ways a group of linked clues holds k bombs.
+        # Groups do not share cells, so their ways multiply; the cells away
+        # from every number share whatever bombs are left over.
+        counts = [ways for ways, families in groups]
+        before = [{0: 1}]                  # before[i]: groups 0..i-1 together
+        for ways in counts:
+            before.append(self.multiply(before[-1], ways))
+        after = [{0: 1}]                   # after[-1 - i]: groups i+1.. together
+        for ways in reversed(counts):
+            after.append(self.multiply(after[-1], ways))
+        after.reverse()
+        if self.capped:
+            return self.rough_chances(clues, unknown, edge, outside, left)
+        everything = before[-1]
+        weight = with_outside(everything)
+        chances = {}
+        for index, (ways, families) in enumerate(groups):
+            others = self.multiply(before[index], after[index + 1])
+            factor = {k: with_outside(others, k) for k in ways}
+            for cells, bombs_by_k in families:
+                hits = sum(count * factor[k] for k, count in bombs_by_k.items())
+                for cell in cells:
+                    chances[cell] = exact_ratio(hits, weight * len(cells))
+        if outside:
+            hits = sum(ways * comb_or_0(outside - 1, left - k - 1)
+                       for k, ways in everything.items())
+            for cell in unknown:
+                if cell not in edge:
+                    chances[cell] = exact_ratio(hits, weight)
+        return chances
+
+    def weigh_group(self, clues):
+        """For one group of linked clues: ways[k] and, per cell, bomb counts."""
+        # Cells touched by exactly the same clues are alike: we choose how
+        # many bombs such a family holds, not which of its cells.
+        family_of = {}
+        for index, clue in enumerate(clues):
+            for cell in clue[2]:
+                family_of.setdefault(cell, []).append(index)
+        families = {}
+        for cell, members in family_of.items():
+            families.setdefault(tuple(members), []).append(cell)
+        order = sorted(families.items(), key=lambda item: item[0])
+        need = [clue[3] for clue in clues]
+        room = [len(clue[2]) for clue in clues]
+        ways, hits = {}, {}
+        chosen = []
+
+        def place_bombs(index, bombs, weight):
+            self.steps += 1
+            if self.steps > SEARCH_BUDGET:
+                self.capped = True
+                return
+            if index == len(order):
+                ways[bombs] = ways.get(bombs, 0) + weight
+                row = hits.setdefault(bombs, [0] * len(order))
+                for i, count in enumerate(chosen):
+                    row[i] += weight * count
+                return
+            members, cells = order[index]
+            size = len(cells)
+            for m in members:
+                room[m] -= size
+            low = max([0] + [need[m] - room[m] for m in members])
+            high = min([size] + [need[m] for m in members])
+            for count in range(low, high + 1):
+                for m in members:
+                    need[m] -= count
+                chosen.append(count)
+                place_bombs(index + 1, bombs + count, weight * comb(size, count))
+                chosen.pop()
+                for m in members:
+                    need[m] += count
+                if self.capped:
+                    break
+            for m in members:
+                room[m] += size
+
+        place_bombs(0, 0, 1)
+        return ways, [(cells, {k: row[i] for k, row in hits.items()})
+                      for i, (members, cells) in enumerate(order)]
+
+    def multiply(self, ways1, ways2):
+        """Bomb counts of two independent parts together: {k: ways}."""
+        self.steps += len(ways1) * len(ways2)
+        if self.steps > SEARCH_BUDGET:
+            self.capped = True
+        if self.capped:
+            return ways1                   # the answer will not be used
+        product = {}
+        for k1, w1 in ways1.items():
+            for k2, w2 in ways2.items():
+                product[k1 + k2] = product.get(k1 + k2, 0) + w1 * w2
+        return product
+
+    def rough_chances(self, clues, unknown, edge, outside, left):
+        """When the search is too big: each cell's worst local density, never 0 or 1."""
+        chances = {}
+        for cell, number, cells, need in clues:
+            for other in cells:
+                chances[other] = max(chances.get(other, 0.0), need / len(cells))
+        spare = max(left - sum(chances.values()), 0)
+        for cell in unknown:
+            if cell not in edge:
+                chances[cell] = spare / outside if outside else 0.5
+        return {cell: min(max(chance, 0.01), 0.99) for cell, chance in chances.items()}
+
+
+def visible_board():
+    """What the player sees: each tile's number if it is open, else None."""
+    return [block.number if block.isopen else None for block in blocks]
+
+
+def is_useful(fact):
+    """A fact worth showing: a safe tile, or a bomb the player has not flagged."""
+    cell, isbomb, reason = fact
+    return not isbomb or not blocks[cell].isflag
+
+
+def best_guess(chances, rows, cols):
+    """The cell to open when nothing is sure: the lowest chance of a bomb.
+
+    Ties go to the cell with the fewest neighbours (a corner, then an edge:
+    it is likelier to be a 0 and open an area), then to the top-left one.
+    """
+    around = neighbour_table(rows, cols)
+    return min(chances, key=lambda cell: (round(chances[cell], 9),
+                                          len(around[cell]), cell))
+
+
+def hint():
+    """The move the H key shows: (block, isbomb, reason), or None.
+
+    isbomb is True or False for a sure move, None for a best guess.
+    """
+    if not laid or failed or finished:
+        return None
+    solver = Solver(ROWS, COLS, BOMBS, visible_board())
+    solver.run(enough=lambda s: any(is_useful(fact) for fact in s.facts))
+    for cell, isbomb, reason in solver.facts:
+        if is_useful((cell, isbomb, reason)):
+            return blocks[cell], isbomb, reason
+    if not solver.chances:
+        return None
+    cell = best_guess(solver.chances, ROWS, COLS)
+    reason = "No sure move: best guess %s, a bomb with chance %d%%" % (
+        place(cell, COLS), round(100 * solver.chances[cell]))
+    if solver.capped:
+        reason += " (too many ways to count: rules only)"
+    return blocks[cell], None, reason
+
+
+def bomb_chances():
+    """Every closed tile's chance of a bomb, from what the player sees."""
+    solver = Solver(ROWS, COLS, BOMBS, visible_board()).run()
+    chances = dict(solver.chances or {})
+    for cell, isbomb in solver.known.items():
+        chances[cell] = 1.0 if isbomb else 0.0
+    return {blocks[cell]: chance for cell, chance in chances.items()}
+
+
+def show_hint():
+    """H: find a move and show it with its reason."""
+    global hint_move, assisted, message
+    hint_move = hint()
+    if hint_move is None:
+        message = "Hints start after the first click" if not laid \
+            else "The game is over: R for a new one"
+    else:
+        assisted = True
+
+
+def flag_surely(block):
+    """Put a flag on a tile, whatever mark it has now."""
+    while not block.isflag:
+        set_flag(block)
+
+
+def open_surely(block):
+    """Take any flag off a tile, then open it."""
+    while block.isflag:
+        set_flag(block)
+    click_open(block)
+
+
+def autoplay_step():
+    """One move of the automatic player, shown with its reason."""
+    global hint_move
+    if failed or finished:
+        stop_autoplay()
+        return
+    if not laid:
+        grid_action(block_at(ROWS // 2, COLS // 2), click_open)
+        return
+    move = hint()
+    if move is None:
+        stop_autoplay()
+        return
+    block, isbomb, reason = move
+    grid_action(block, flag_surely if isbomb else open_surely)
+    hint_move = move
+
+
+def start_autoplay():
+    """A: let the solver play, one move a tick, so a class can watch it."""
+    global autoplaying, assisted
+    if failed or finished:
+        return
+    autoplaying = assisted = True
+    clock.schedule_interval(autoplay_step, AUTO_TICK)
+
+
+def stop_autoplay():
+    """Stop the automatic player."""
+    global autoplaying
+    autoplaying = False
+    clock.unschedule(autoplay_step)
+
+
+def reveal_cells(shown, mines, around, start):
+    """Open a cell of a plain board and flood its zeros; how many opened."""
+    opened = 0
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        if shown[cell] is None:
+            shown[cell] = sum(1 for other in around[cell] if other in mines)
+            opened += 1
+            if shown[cell] == 0:
+                todo.extend(other for other in around[cell] if shown[other] is None)
+    return opened
+
+
+def sure_moves_clear(rows, cols, mines, first, give_up=None):
+    """Play from the first click with sure moves only: None if that clears
+    the board, else what the player sees when stuck (shown, known). Past the
+    time give_up it stops and counts as stuck."""
+    around = neighbour_table(rows, cols)
+    shown = [None] * (rows * cols)
+    opened = reveal_cells(shown, mines, around, first)
+    bombs = {}
+    while opened < rows * cols - len(mines):
+        solver = Solver(rows, cols, len(mines), shown, bombs)
+        solver.run(enough=lambda s: any(not isbomb for _, isbomb, _ in s.facts))
+        safe = [cell for cell, isbomb in solver.known.items()
+                if not isbomb and shown[cell] is None]
+        if not safe or give_up is not None and time.perf_counter() > give_up:
+            return shown, solver.known
+        for cell in safe:
+            opened += reveal_cells(shown, mines, around, cell)
+        bombs = {cell: True for cell, isbomb in solver.known.items() if isbomb}
+    return None
+
+
+def nudge(rows, cols, mines, stuck, rng):
+    """Simon Tatham's idea, simply: move a few bombs from where the solver
+    is stuck to the unseen inside of the board. False if none can move."""
+    shown, known = stuck
+    around = neighbour_table(rows, cols)
+    stuck_bombs, inside = [], []
+    for cell, number in enumerate(shown):
+        if number is not None:
+            continue
+        if any(shown[other] is not None for other in around[cell]):
+            if cell in mines and cell not in known:
+                stuck_bombs.append(cell)
+        elif cell not in mines:
+            inside.append(cell)
+    moves = min(len(stuck_bombs), len(inside), 3)
+    if moves == 0:
+        return False
+    for old, new in zip(rng.sample(stuck_bombs, moves), rng.sample(inside, moves)):
+        mines.discard(old)
+        mines.add(new)
+    return True
+
+
+def no_guess_layout(rows, cols, bombs, first, rng):
+    """Bombs (a set of cells) that sure moves alone clear from the first
+    click, or None if NO_GUESS_TRIES tries or NO_GUESS_TIME found none."""
+    free = keep_free(first, neighbour_table(rows, cols), bombs)
+    places = [cell for cell in range(rows * cols) if cell not in free]
+    mines = set(rng.sample(places, bombs))
+    give_up = time.perf_counter() + NO_GUESS_TIME
+    for _ in range(NO_GUESS_TRIES):
+        if time.perf_counter() > give_up:
+            break
+        stuck = sure_moves_clear(rows, cols, mines, first, give_up)
+        if stuck is None:
+            return mines
+        if not nudge(rows, cols, mines, stuck, rng):
+            mines = set(rng.sample(places, bombs))
+    return None
+
+
+# ---------------------------------------------------------------------------
 # Drawing (draw only looks at the game; it never changes it)
 # ---------------------------------------------------------------------------
 def draw_status_bar():
@@ -549,13 +1089,22 @@ def draw_status_bar():
     screen.blit(face, face_rect().topleft)
 
 
-def draw_cursor():
-    """A yellow frame round the tile under the mouse or the keyboard cursor."""
+def draw_frame(row, col, colour):
+    """A frame two pixels thick round one tile."""
+    frame = Rect(GRID_LEFT + col * SIZE, BAR + row * SIZE, SIZE, SIZE)
+    screen.draw.rect(frame, colour)
+    screen.draw.rect(frame.inflate(-2, -2), colour)
+
+
+def draw_highlights():
+    """Yellow round the tile under the mouse or the keyboard cursor; the
+    hint in green (safe), red (bomb) or orange (a guess)."""
     if cursor is not None:
-        row, col = cursor
-        frame = Rect(GRID_LEFT + col * SIZE, BAR + row * SIZE, SIZE, SIZE)
-        screen.draw.rect(frame, (255, 215, 0))
-        screen.draw.rect(frame.inflate(-2, -2), (255, 215, 0))
+        draw_frame(cursor[0], cursor[1], (255, 215, 0))
+    if hint_move is not None:
+        block, isbomb, reason = hint_move
+        colour = {False: (0, 200, 0), True: (230, 0, 0), None: (255, 140, 0)}
+        draw_frame(block.row, block.col, colour[isbomb])
 
 
 def end_lines():
@@ -565,6 +1114,8 @@ def end_lines():
              "Efficiency %d%%" % round(100 * stats["efficiency"])]
     if new_best:
         lines.append("New best time for %s!" % level_name())
+    elif assisted:
+        lines.append("Hints or autoplay helped: no record")
     return lines
 
 
@@ -585,12 +1136,17 @@ def draw_end():
 
 
 def footer_text():
-    """The line below the grid: news if there is any, else the mode and keys."""
+    """The line below the grid: a hint, news, or the level and the modes."""
+    if hint_move is not None:
+        return hint_move[2]
     if message:
         return message
     name = level_name() or "Custom %dx%d, %d bombs" % (ROWS, COLS, BOMBS)
-    marks = "on" if questions else "off"
-    return "%s   ?-marks %s (Q)   R new game, 1 2 3 0 levels" % (name, marks)
+    modes = ["?-marks on" if questions else "",
+             "no-guess on" if noguess else "",
+             "autoplay (any key stops)" if autoplaying else ""]
+    return "   ".join([name] + [mode for mode in modes if mode] +
+                      ["H hint  A auto  N no-guess  Q ?-marks  R new  1 2 3 0 levels"])
 
 
 def draw_footer():
@@ -621,7 +1177,7 @@ def draw():
     draw_status_bar()
     for block in blocks:
         block.draw()
-    draw_cursor()
+    draw_highlights()
     draw_end()
     draw_footer()
 
@@ -630,6 +1186,9 @@ def on_mouse_down(pos, button):
     """Left opens, right flags, middle chords; the face restarts."""
     global cursor
     held.add(button)
+    if autoplaying:
+        stop_autoplay()                     # a click only stops the solver
+        return
     if face_rect().collidepoint(pos) and button == mouse.LEFT:
         new_game(ROWS, COLS, BOMBS)
         return
@@ -669,8 +1228,11 @@ LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
 
 
 def on_key_down(key):
-    """Keys: arrows, Space, F, R, Q and the level keys 1, 2, 3 and 0."""
-    global questions
+    """Keys: arrows, Space, F, R, Q, H, A, N and the levels 1, 2, 3 and 0."""
+    global questions, noguess, message
+    if autoplaying:
+        stop_autoplay()                     # any key only stops the solver
+        return
     if key in ARROWS:
         move_cursor(*ARROWS[key])
     elif key in (keys.SPACE, keys.RETURN, keys.F) and cursor is not None:
@@ -683,6 +1245,14 @@ def on_key_down(key):
         new_game(rows, cols, bombs)
     elif key == keys.Q:
         questions = not questions
+    elif key == keys.H:
+        show_hint()
+    elif key == keys.A:
+        start_autoplay()
+    elif key == keys.N:
+        noguess = not noguess
+        message = "No-guess boards %s: from the next new board%s" % (
+            "on" if noguess else "off", "" if laid else " (this one)")
 
 
 # ---------------------------------------------------------------------------

@@ -8,7 +8,9 @@ from loadgame import load_game, with_screen
 def game(tmp_path, monkeypatch):
     """A freshly loaded minesweep module; best times go to a temporary folder."""
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path / "data"))
-    return load_game()
+    game = load_game()
+    yield game
+    game.stop_autoplay()            # pgzero's clock is shared by every test
 
 
 @pytest.fixture

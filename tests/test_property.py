@@ -6,7 +6,6 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from loadgame import load_game
 
-GAME = load_game("minesweep_property")     # one module, a new board per example
 
 KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "SPACE", "RETURN", "F", "R", "Q",
         "K_0", "K_1", "ESCAPE", "A", "H", "N", "Z"]
@@ -79,20 +78,21 @@ def check_rules(game):
     assert 0 <= game.timer <= 999
 
 
-@pytest.fixture(autouse=True, scope="module")
-def data_folder(tmp_path_factory):
-    """Best times of won games go to a temporary folder."""
+@pytest.fixture(scope="module")
+def one_game(tmp_path_factory):
+    """One game module for every example (a new board each); best times of
+    won games go to a temporary folder."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MINESWEEP_DATA_DIR", str(tmp_path_factory.mktemp("data")))
-        yield
+        yield load_game("minesweep_property")
 
 
 @settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(board=boards, hand_laid=st.booleans(), seed=st.integers(0, 2 ** 16),
        steps=st.lists(actions, min_size=10, max_size=60))
-def test_random_play_keeps_the_rules(board, hand_laid, seed, steps):
-    game = GAME
+def test_random_play_keeps_the_rules(one_game, board, hand_laid, seed, steps):
+    game = one_game
     game.new_game(*board)
     if hand_laid:
         rows, cols, bombs = board
@@ -114,3 +114,4 @@ def test_random_play_keeps_the_rules(board, hand_laid, seed, steps):
             assert seen(game) == picture and (game.ROWS, game.COLS, game.BOMBS) == size
         if game.finished or game.failed:
             event("a game was won" if game.finished else "a game was lost")
+    game.stop_autoplay()

@@ -150,6 +150,21 @@ def test_play_in_a_real_window(display, tmp_path):
                         lambda s: has_red(s, row, col))
         assert is_closed(shot, row, col)
 
+        # H shows a hint: a green, red or orange frame round one tile.
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "h")
+        hint_colours = {(0, 200, 0), (230, 0, 0), (255, 140, 0)}
+        wait_for(display, wid, str(tmp_path / "h.png"),
+                 lambda s: any(tile_pixel(s, r, c, 0, 0) in hint_colours
+                               for r in range(15) for c in range(15)))
+
+        # A lets the solver play: tiles keep changing until a key stops it.
+        x(display, "xdotool", "key", "a")
+        wait_for(display, wid, str(tmp_path / "a.png"),
+                 lambda s: sum(is_closed(s, r, c) for r in range(15)
+                               for c in range(15)) < len(closed) - 1)
+        x(display, "xdotool", "key", "z")
+
         # The face starts a new game: every tile is closed again.
         click(display, wid, 375 // 2, BAR // 2, 1)
         wait_for(display, wid, str(tmp_path / "3.png"),
@@ -157,7 +172,6 @@ def test_play_in_a_real_window(display, tmp_path):
                                for r in range(15) for c in range(15)))
 
         # Key 3 switches to Expert, and the window grows to fit it.
-        x(display, "xdotool", "windowfocus", "--sync", wid)
         x(display, "xdotool", "key", "3")
         # SDL may make a new window for the new size: look it up again.
         deadline = time.monotonic() + WAIT

@@ -28,7 +28,7 @@ def shot(mod, game, name):
 
 
 def main():
-    """Playing, lost and won pictures of the chapter's board."""
+    """Playing, hint, lost and won pictures of the chapter's board."""
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
@@ -42,6 +42,8 @@ def main():
     mod.update(37.4)
     mod.cursor = (8, 8)
     shot(mod, game, "playing")
+    mod.show_hint()
+    shot(mod, game, "hint")
     mod.grid_action(mod.block_at(7, 8), mod.click_open)
     shot(mod, game, "lost")
     mod.new_game()

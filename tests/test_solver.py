@@ -1,0 +1,317 @@
+"""The solver (issue 4): hints that explain themselves and never lie, exact
+bomb chances, autoplay and no-guess boards."""
+import itertools
+import random
+
+import pytest
+
+from conftest import board, picture
+
+
+def position(game, rows, cols, bombs, opened, flags=()):
+    """A hand-laid board with these tiles opened and flagged."""
+    board(game, rows, cols, bombs)
+    for row, col in opened:
+        if not game.block_at(row, col).isopen:
+            game.open_block(game.block_at(row, col))
+    for row, col in flags:
+        game.set_flag(game.block_at(row, col))
+    return game
+
+
+def where(move):
+    """A hint as ((row, col), isbomb, reason)."""
+    block, isbomb, reason = move
+    return (block.row, block.col), isbomb, reason
+
+
+# The rules, in order, each with the reason a student reads -----------------
+def test_single_number_bomb(game):
+    position(game, 3, 3, [(0, 0)], [(2, 2)])
+    assert where(game.hint()) == (
+        (0, 0), True, "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour")
+
+
+def test_single_number_safe_after_a_flagged_bomb(game):
+    # The flag is not trusted, but the 1 at (2,1) proves the bomb itself;
+    # the flagged bomb is no news, so the hint goes on to a safe tile.
+    position(game, 2, 3, [(0, 0)], [(1, 0), (1, 1), (0, 1)], flags=[(0, 0)])
+    assert picture(game) == ["F1#", "11#"]
+    assert where(game.hint()) == (
+        (0, 2), False, "Safe: the 1 at row 1, col 2 already touches a bomb at row 1, col 1")
+
+
+def test_a_zero_next_to_a_flag(game):
+    position(game, 3, 3, [(2, 2)], [], flags=[(0, 1)])
+    game.open_block(game.block_at(0, 0))
+    assert picture(game)[0] == "0F#"
+    move = where(game.hint())
+    assert move == ((0, 1), False, "Safe: the 0 at row 1, col 1 has no bomb around it")
+
+
+def test_subset_rule_safe(game):
+    position(game, 4, 5, [(3, 4), (3, 1)], [(0, 0)])
+    assert picture(game)[2:] == ["11111", "#####"]
+    assert where(game.hint()) == (
+        (3, 2), False, "Safe: every closed neighbour of the 1 at (3,1) is also "
+        "next to the 1 at (3,2), so (4,3) is safe")
+
+
+def test_subset_rule_bomb(game):
+    position(game, 4, 5, [(2, 0), (1, 3), (3, 3), (1, 2)],
+             [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1), (2, 2), (3, 0), (3, 2)])
+    assert where(game.hint()) == (
+        (2, 0), True, "Bomb: every closed neighbour of the 1 at (1,2) is also "
+        "next to the 2 at (2,2), so (3,1) is a bomb")
+
+
+def test_counting_the_bombs_left(game):
+    # Both bombs are flagged and proven; the last closed tile can only be safe.
+    position(game, 2, 4, [(0, 0), (0, 3)], [(1, 1), (1, 2)], flags=[(0, 0), (0, 3)])
+    game.open_block(game.block_at(1, 0))
+    game.open_block(game.block_at(1, 3))
+    assert picture(game) == ["F##F", "1111"]
+    move = where(game.hint())
+    assert move[1] is False and move[0] in [(0, 1), (0, 2)]
+    assert move[2].startswith("Safe: ")
+
+
+def test_exact_search_finds_what_the_rules_miss(game):
+    position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
+    assert where(game.hint()) == (
+        (3, 0), False, "Safe: no way the bombs can lie puts one at (4,1)")
+    position(game, 3, 2, [(2, 0), (1, 0), (1, 1), (2, 1)], [(0, 0)])
+    assert where(game.hint()) == (
+        (2, 0), True, "Bomb: every way the bombs can lie puts one at (3,1)")
+
+
+def test_a_guess_when_nothing_is_sure(game):
+    position(game, 2, 3, [(0, 0)], [(1, 2)])
+    assert where(game.hint()) == (
+        (0, 0), None, "No sure move: best guess row 1, col 1, a bomb with chance 50%")
+
+
+def test_no_hint_before_the_first_click_or_after_the_end(game):
+    game.new_game(9, 9, 10)
+    assert game.hint() is None
+    game.on_key_down(game.keys.H)
+    assert game.message == "Hints start after the first click"
+    position(game, 2, 2, [(0, 0)], [])
+    game.blow_up(game.block_at(0, 0))
+    assert game.hint() is None
+
+
+def test_the_h_key_shows_the_hint(shown):
+    position(shown, 3, 3, [(0, 0)], [(2, 2)])
+    shown.on_key_down(shown.keys.H)
+    assert shown.footer_text() == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
+    shown.draw()
+    corner = shown.screen.surface.get_at((shown.GRID_LEFT + 0, shown.BAR + 0))
+    assert tuple(corner)[:3] == (230, 0, 0)       # the red frame of a bomb
+    shown.on_mouse_down((shown.GRID_LEFT + 12, shown.BAR + 12), shown.mouse.RIGHT)
+    assert shown.hint_move is None                # a move clears the hint
+
+
+# Never lies; exact chances; sees only what the player sees -------------------
+def random_position(game, rng, max_side=5, max_bombs=8):
+    """A random small board with some safe tiles opened and some flags."""
+    rows, cols = rng.randint(1, max_side), rng.randint(2, max_side)
+    bombs = rng.randint(1, min(rows * cols - 1, max_bombs))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    position(game, rows, cols, rng.sample(cells, bombs), [])
+    safe = [b for b in game.blocks if not b.isbomb]
+    for block in rng.sample(safe, rng.randint(1, len(safe))):
+        if not block.isopen and rng.random() < 0.4:
+            game.open_block(block)
+    if not any(b.isopen for b in game.blocks):
+        game.open_block(safe[0])
+    for block in game.blocks:
+        if not block.isopen and rng.random() < 0.2:
+            game.set_flag(block)                  # right or wrong
+    return game
+
+
+def brute_force_chances(game):
+    """Every layout of the bombs that fits the open numbers, counted."""
+    closed = [b for b in game.blocks if not b.isopen]
+    hits, total = {b: 0 for b in closed}, 0
+    for layout in itertools.combinations(closed, game.BOMBS):
+        bombs = set(layout)
+        if all(sum(other in bombs for other in b.neighbours) == b.number
+               for b in game.blocks if b.isopen):
+            total += 1
+            for b in bombs:
+                hits[b] += 1
+    return {b: hits[b] / total for b in closed}
+
+
+def test_hints_never_lie(game):
+    rng = random.Random(4)
+    sure = 0
+    for _ in range(3000):
+        random_position(game, rng, max_side=7, max_bombs=12)
+        move = game.hint()
+        if move is None:
+            assert all(b.isopen or b.isbomb for b in game.blocks)
+            continue
+        block, isbomb, reason = move
+        assert not block.isopen
+        if isbomb is not None:
+            sure += 1
+            assert block.isbomb == isbomb, reason
+            assert reason.startswith("Bomb: " if isbomb else "Safe: ")
+        else:
+            assert reason.startswith("No sure move")
+    assert sure > 1500
+
+
+def test_chances_match_brute_force(game):
+    rng = random.Random(8)
+    for _ in range(300):
+        random_position(game, rng)
+        chances = game.bomb_chances()
+        expected = brute_force_chances(game)
+        assert set(chances) == set(expected)
+        for block, chance in expected.items():
+            assert chances[block] == pytest.approx(chance, abs=1e-12)
+            assert (chances[block] in (0.0, 1.0)) == (chance in (0.0, 1.0))
+
+
+def test_the_solver_sees_only_what_the_player_sees(game):
+    rng = random.Random(9)
+    for _ in range(300):
+        random_position(game, rng)
+        move = game.hint()
+        before = (move and where(move), game.bomb_chances())
+        # Shuffle what lies under the closed tiles: the solver cannot tell.
+        for block in game.blocks:
+            if not block.isopen:
+                block.isbomb = rng.random() < 0.5
+        move = game.hint()
+        assert (move and where(move), game.bomb_chances()) == before
+
+
+def test_hint_and_chances_change_nothing(game):
+    rng = random.Random(10)
+    for _ in range(100):
+        random_position(game, rng)
+        state = [(b.isbomb, b.isopen, b.isflag, b.isquestion, b.image)
+                 for b in game.blocks]
+        flags = (game.failed, game.finished, game.clicks, game.timer)
+        game.hint()
+        game.bomb_chances()
+        assert [(b.isbomb, b.isopen, b.isflag, b.isquestion, b.image)
+                for b in game.blocks] == state
+        assert (game.failed, game.finished, game.clicks, game.timer) == flags
+
+
+def test_a_huge_board_caps_the_search_and_says_so(game):
+    # A 100x100 board with a long, loose frontier: far too many layouts to
+    # count, so the hint falls back to the rules and says so.
+    rows = cols = 100
+    bombs = [(r, c) for r in range(2, 100) for c in range(100) if (r * 7 + c * 3) % 5 == 0]
+    position(game, rows, cols, bombs, [(0, 0)])
+    assert sum(b.isopen for b in game.blocks) > 100
+    move = game.hint()
+    assert move is not None
+    solver = game.Solver(rows, cols, len(bombs), game.visible_board()).run()
+    assert solver.steps <= game.SEARCH_BUDGET + 10000
+    chances = game.bomb_chances()
+    assert len(chances) == sum(not b.isopen for b in game.blocks)
+    for block, chance in chances.items():
+        if chance in (0.0, 1.0):
+            assert block.isbomb == (chance == 1.0)
+
+
+# Autoplay ----------------------------------------------------------------------
+def tick(game, moves):
+    """Let pgzero's clock run for this many autoplay ticks, as its loop does."""
+    for _ in range(moves):
+        game.clock.tick(game.AUTO_TICK)
+        game.update(game.AUTO_TICK)
+
+
+def test_autoplay_wins_a_board_that_needs_no_guess(game):
+    position(game, 4, 5, [(3, 4), (3, 1)], [])
+    game.grid_action(game.block_at(0, 0), game.click_open)
+    game.on_key_down(game.keys.A)
+    assert game.autoplaying and "autoplay" in game.footer_text() or game.hint_move
+    tick(game, 40)
+    assert game.finished and not game.autoplaying
+    assert game.assisted and not game.new_best
+
+
+def test_autoplay_plays_one_move_a_tick_and_any_key_stops_it(game):
+    game.new_game(16, 30, 99)
+    game.on_key_down(game.keys.A)
+    tick(game, 1)
+    assert game.laid and game.clicks == 1         # the first click, in the middle
+    assert game.block_at(8, 15).isopen
+    tick(game, 3)
+    assert game.clicks == 4
+    game.on_key_down(game.keys.Z)
+    assert not game.autoplaying
+    tick(game, 10)
+    assert game.clicks == 4
+    game.on_key_down(game.keys.A)
+    tick(game, 1)
+    game.on_mouse_down((game.GRID_LEFT + 12, game.BAR + 12), game.mouse.LEFT)
+    clicks = game.clicks
+    tick(game, 10)
+    assert not game.autoplaying and game.clicks == clicks
+
+
+def test_autoplay_takes_off_wrong_flags(game):
+    position(game, 4, 5, [(3, 4), (3, 1)], [(0, 0)], flags=[(3, 2)])
+    game.on_key_down(game.keys.A)
+    tick(game, 60)
+    assert game.finished
+
+
+# No-guess boards ------------------------------------------------------------
+@pytest.mark.parametrize("level", ["K_1", "K_2", "K_3"])
+def test_no_guess_boards_need_no_guess(game, level):
+    random.seed(11)
+    game.on_key_down(game.keys.N)
+    assert game.noguess and "no-guess on" in game.footer_text() or game.message
+    game.on_key_down(getattr(game.keys, level))
+    for _ in range(3):
+        game.new_game(game.ROWS, game.COLS, game.BOMBS)
+        first = game.block_at(game.ROWS // 2, game.COLS // 3)
+        game.grid_action(first, game.click_open)
+        assert game.message == ""
+        mines = {b.row * game.COLS + b.col for b in game.blocks if b.isbomb}
+        assert len(mines) == game.BOMBS
+        assert game.sure_moves_clear(game.ROWS, game.COLS, mines,
+                                     first.row * game.COLS + first.col) is None
+        game.on_key_down(game.keys.A)
+        tick(game, 700)
+        assert game.finished
+
+
+def test_no_guess_gives_up_with_a_note(game):
+    game.NO_GUESS_TRIES = 0
+    game.on_key_down(game.keys.N)
+    game.new_game(16, 30, 99)
+    game.grid_action(game.block_at(5, 5), game.click_open)
+    assert game.laid and sum(b.isbomb for b in game.blocks) == 99
+    assert game.footer_text() == "No no-guess board found in time: this one may need a guess"
+
+
+def test_solver_keys_at_any_moment(game):
+    keys = [game.keys.H, game.keys.A, game.keys.N]
+    for setup in range(4):
+        game.new_game(9, 9, 10)
+        if setup >= 1:
+            game.grid_action(game.block_at(4, 4), game.click_open)
+        if setup == 2:
+            game.blow_up()
+        if setup == 3:
+            game.on_key_down(game.keys.A)
+        for key in keys * 3:
+            game.on_key_down(key)
+            tick(game, 1)
+    game.new_game(100, 100, 3000)
+    for key in keys + [game.keys.SPACE]:
+        game.on_key_down(key)
+        tick(game, 1)
