@@ -61,17 +61,18 @@ neighbour_tables = {}    # (rows, cols) -> the cells around every cell
 
 
 # ---------------------------------------------------------------------------
-# Game state beyond the chapter. new_game() sets all of it afresh.
+# Game state beyond the chapter. new_game() sets each game's part afresh;
+# held, warned and the two settings last from one game to the next.
 # ---------------------------------------------------------------------------
 laid = False             # have the bombs been laid yet? (at the first click)
 started = False          # has the player clicked the grid yet?
 timer = 0.0              # seconds since the first click, s
 clicks = 0               # clicks on the grid in this game
-blast = None             # the bomb that was clicked, drawn red
 stats = None             # 3BV, clicks and speed of a won game
 new_best = False         # did this win set a best time?
 cursor = None            # (row, col) of the highlighted tile, or None
 held = set()             # mouse buttons held down now
+warned = set()           # console warnings already given, so each is said once
 message = ""             # one line of news shown below the grid
 hint_move = None         # the hint shown: (block, isbomb, reason)
 assisted = False         # did hints or autoplay help in this game?
@@ -116,7 +117,7 @@ def check_board(rows, cols, bombs):
 def new_game(rows=15, cols=15, bombs=20):
     """Start a fresh game on a board of this size; the window follows it."""
     global ROWS, COLS, BOMBS, WIDTH, HEIGHT, GRID_LEFT, blocks
-    global failed, finished, laid, started, timer, clicks, blast, stats
+    global failed, finished, laid, started, timer, clicks, stats
     global new_best, cursor, message, hint_move, assisted
     check_board(rows, cols, bombs)
     stop_autoplay()
@@ -136,7 +137,7 @@ def new_game(rows=15, cols=15, bombs=20):
     failed = finished = laid = started = new_best = assisted = False
     timer = 0.0
     clicks = 0
-    blast = stats = cursor = hint_move = None
+    stats = cursor = hint_move = None
     message = ""
 
 
@@ -269,9 +270,8 @@ def open_block(bk):
 # ---------------------------------------------------------------------------
 def blow_up(clicked=None):
     """A bomb went off: the game is lost and the bombs are shown."""
-    global failed, blast
+    global failed
     failed = True
-    blast = clicked
     play_sound("bomb")
     # Show every bomb, cross out the wrong flags, leave the right ones.
     for block in blocks:
@@ -410,10 +410,10 @@ def move_cursor(drow, dcol):
                   min(max(cursor[1] + dcol, 0), COLS - 1))
 
 
-def say_once(topic, text, said=set()):
+def say_once(topic, text):
     """Print a warning on the console, once per topic per run."""
-    if topic not in said:
-        said.add(topic)
+    if topic not in warned:
+        warned.add(topic)
         print(text)
 
 
@@ -977,7 +977,8 @@ def autoplay_step():
         return
     block, isbomb, reason = move
     grid_action(block, flag_surely if isbomb else open_surely)
-    hint_move = move
+    if not (failed or finished):
+        hint_move = move                # show the move it made, and why
 
 
 def start_autoplay():

@@ -239,6 +239,7 @@ def test_autoplay_wins_a_board_that_needs_no_guess(game):
     tick(game, 40)
     assert game.finished and not game.autoplaying
     assert game.assisted and not game.new_best
+    assert game.hint_move is None                 # no stale hint on the end screen
 
 
 def test_autoplay_plays_one_move_a_tick_and_any_key_stops_it(game):
