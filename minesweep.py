@@ -293,8 +293,9 @@ def all_safe_open():
 
 def win():
     """Every safe tile is open: flag the bombs, keep the score, cheer."""
-    global finished, stats, new_best
+    global finished, stats, new_best, hint_move
     finished = True
+    hint_move = None
     for block in blocks:
         if block.isbomb and not block.isflag:
             block.isflag = True
