@@ -1,9 +1,11 @@
 """Real pygame events through pgzero's own main loop (PGZeroGame.run)."""
 import pygame
+import pytest
 import pgzero.clock
 import pgzero.game
 
 from conftest import board, picture
+from loadgame import load_game
 
 
 def tile_centre(game, row, col):
@@ -75,3 +77,38 @@ def test_a_lost_game_through_pgzero(game):
     run_loop(game)
     assert game.failed
     assert picture(game) == ["!#", "##"]
+
+
+def test_keyboard_through_pgzero(game):
+    board(game, 3, 3, [(0, 0)])
+    pygame.event.clear()
+    key(pygame.K_UP)                           # the cursor appears in the middle
+    key(pygame.K_LEFT)
+    key(pygame.K_UP)
+    key(pygame.K_f)                            # flag (0, 0)
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)
+    key(pygame.K_SPACE)                        # open (1, 1): a 1
+    key(pygame.K_SPACE)                        # chord on it
+    for _ in range(3):                         # a key held down: pressed, never let go
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0,
+                                             unicode="q", scancode=0))
+    key(0x40000000 | 0x1FF)                    # a key pgzero has no name for
+    run_loop(game)
+    assert picture(game) == ["F10", "110", "000"]
+    assert game.questions is True              # Q pressed three times
+    assert game.finished                       # the chord opened the last tiles
+
+
+def test_level_keys_and_ctrl_q_through_pgzero(game):
+    pygame.event.clear()
+    key(pygame.K_3)
+    run_loop(game)
+    assert (game.ROWS, game.COLS, game.BOMBS) == (16, 30, 99)
+    again = load_game()                        # the loop quit the display: start anew
+    pygame.event.clear()
+    key(pygame.K_r)
+    key(pygame.K_q, pygame.KMOD_LCTRL)         # pgzero quits on Ctrl+Q
+    with pytest.raises(SystemExit) as leaving:
+        run_loop(again, frames=100)
+    assert leaving.value.code == 0
