@@ -427,10 +427,8 @@ def board_3bv():
     It is the number of openings (connected areas of zeros, each cleared by
     one click) plus the safe tiles that are not zero and touch no zero.
     """
-    def count(block):
-        return sum(1 for other in block.neighbours if other.isbomb)
-
-    zero = {block for block in blocks if not block.isbomb and count(block) == 0}
+    zero = {block for block in blocks
+            if not block.isbomb and get_bomb_number(block) == 0}
     seen = set()
     openings = 0
     for start in zero:
@@ -827,6 +825,7 @@ class Solver:
         chosen = []
 
         def place_bombs(index, bombs, weight):
+            """Try every bomb count for family index and the ones after it."""
             self.steps += 1
             if self.steps > SEARCH_BUDGET:
                 self.capped = True

@@ -184,6 +184,21 @@ def test_play_in_a_real_window(display, tmp_path):
                  lambda s: all(is_closed(s, r, c)
                                for r in range(16) for c in range(30)))
 
+        # N turns no-guess boards on: the line below the grid says so, and
+        # the first click lays such a board and opens an area.
+        def footer(shot):
+            strip = pygame.Rect(0, BAR + 16 * SIZE, 30 * SIZE, 30)
+            return pygame.image.tostring(shot.subsurface(strip), "RGB")
+
+        before = footer(photo(display, wid, str(tmp_path / "5.png")))
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "n")
+        wait_for(display, wid, str(tmp_path / "6.png"), lambda s: footer(s) != before)
+        click(display, wid, 15 * SIZE + 12, BAR + 8 * SIZE + 12, 1)
+        wait_for(display, wid, str(tmp_path / "7.png"),
+                 lambda s: sum(not is_closed(s, r, c)
+                               for r in range(16) for c in range(30)) >= 9)
+
         # Ctrl+Q closes the window cleanly.
         x(display, "xdotool", "windowfocus", "--sync", wid)
         x(display, "xdotool", "key", "ctrl+q")
