@@ -41,7 +41,7 @@ GRID_LEFT = 0            # left edge of the grid, px (boards narrower than
                          # MIN_WIDTH are centred)
 WIDTH = SIZE * COLS      # window width, px
 HEIGHT = BAR + SIZE * ROWS + FOOT   # window height, px
-TITLE = "Minesweeper"
+TITLE = "Minesweeper"    # new_game adds the level
 
 FACE_SIZE = 28           # the face button is a square this big, px
 MAX_TIME = 999           # the timer stops here, s
@@ -116,7 +116,7 @@ def check_board(rows, cols, bombs):
 
 def new_game(rows=15, cols=15, bombs=20):
     """Start a fresh game on a board of this size; the window follows it."""
-    global ROWS, COLS, BOMBS, WIDTH, HEIGHT, GRID_LEFT, blocks
+    global ROWS, COLS, BOMBS, WIDTH, HEIGHT, TITLE, GRID_LEFT, blocks
     global failed, finished, laid, started, timer, clicks, stats
     global new_best, cursor, message, hint_move, assisted
     check_board(rows, cols, bombs)
@@ -124,6 +124,7 @@ def new_game(rows=15, cols=15, bombs=20):
     ROWS, COLS, BOMBS = rows, cols, bombs
     WIDTH = max(SIZE * COLS, MIN_WIDTH)
     HEIGHT = BAR + SIZE * ROWS + FOOT
+    TITLE = "Minesweeper: %s" % board_name()
     GRID_LEFT = (WIDTH - SIZE * COLS) // 2
     blocks = [make_block(row, col) for row in range(ROWS) for col in range(COLS)]
     # Each tile keeps a list of the tiles around it (up to eight), worked
@@ -399,6 +400,12 @@ def level_name():
         if (rows, cols, bombs) == (ROWS, COLS, BOMBS):
             return name
     return None
+
+
+def board_name():
+    """The level's name, or the size of a custom board."""
+    return level_name() or "%d x %d, %d bomb%s" % (
+        ROWS, COLS, BOMBS, "" if BOMBS == 1 else "s")
 
 
 def move_cursor(drow, dcol):
@@ -1124,16 +1131,17 @@ def draw_end():
     """The chapter's "Failed" or "Finished", and the statistics of a win."""
     centre = (WIDTH // 2, BAR + SIZE * ROWS // 2)
     size = min(100, WIDTH // 5)
+    # See-through, so the bomb that went off still shows under the word.
     if finished:
         screen.draw.text("Finished", center=centre, fontsize=size,
-                         color="red", owidth=1, ocolor="white")
+                         color="red", owidth=1, ocolor="white", alpha=0.8)
         screen.draw.text("\n".join(end_lines()),
                          midtop=(centre[0], centre[1] + size // 2),
                          fontsize=min(24, WIDTH // 12), color="black",
                          background=(255, 255, 255), align="center")
     elif failed:
         screen.draw.text("Failed", center=centre, fontsize=size,
-                         color="red", owidth=1, ocolor="white")
+                         color="red", owidth=1, ocolor="white", alpha=0.6)
 
 
 def footer_text():
@@ -1142,12 +1150,11 @@ def footer_text():
         return hint_move[2]
     if message:
         return message
-    name = level_name() or "Custom %dx%d, %d bombs" % (ROWS, COLS, BOMBS)
     modes = ["?-marks on" if questions else "",
              "no-guess on" if noguess else "",
              "autoplay (any key stops)" if autoplaying else ""]
-    return "   ".join([name] + [mode for mode in modes if mode] +
-                      ["H hint  A auto  N no-guess  Q ?-marks  R new  1 2 3 0 levels"])
+    return "   ".join([mode for mode in modes if mode] +
+                      ["H hint  A auto  N no-guess  Q ?  R new  1 2 3 0 level"])
 
 
 def draw_footer():

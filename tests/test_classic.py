@@ -170,10 +170,12 @@ def test_level_keys(game, key, size):
     press(game, key)
     assert (game.ROWS, game.COLS, game.BOMBS) == size
     assert game.WIDTH == max(size[1] * 25, game.MIN_WIDTH)
+    assert game.TITLE == "Minesweeper: " + game.LEVELS[key[-1]][0]
 
 
 def test_r_and_the_face_restart_the_same_size(game):
     board(game, 5, 6, [(0, 0)])
+    assert game.TITLE == "Minesweeper: 5 x 6, 1 bomb"
     mouse(game, 0, 0, game.mouse.LEFT)
     assert game.failed
     press(game, "R")

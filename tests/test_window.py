@@ -73,6 +73,16 @@ def geometry(display, wid):
     return int(fields.get("WIDTH", 0)), int(fields.get("HEIGHT", 0))
 
 
+def window_of_size(display, pid, size):
+    """The game's window once it has this size; fail after WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        wid = find_window(display, pid)
+        if wid and geometry(display, wid) == size:
+            return wid
+        assert time.monotonic() < deadline, "the window never became %dx%d" % size
+
+
 def photo(display, wid, path):
     """A screenshot of the window, as a pygame surface."""
     x(display, "import", "-window", wid, "png:" + path)
@@ -128,8 +138,8 @@ def test_play_in_a_real_window(display, tmp_path):
         # so the window is found by the game's process id.
         x(display, "xdotool", "search", "--sync", "--onlyvisible",
           "--pid", str(game.pid))
-        wid = find_window(display, game.pid)
-        assert geometry(display, wid) == (375, BAR + 375 + 30)
+        # pgzero opens a 100x100 window first, then sizes it for the game.
+        wid = window_of_size(display, game.pid, (375, BAR + 375 + 30))
         shot = wait_for(display, wid, str(tmp_path / "0.png"),
                         lambda s: is_closed(s, 7, 7))
         assert all(is_closed(shot, r, c) for r in range(15) for c in range(15))
@@ -174,12 +184,7 @@ def test_play_in_a_real_window(display, tmp_path):
         # Key 3 switches to Expert, and the window grows to fit it.
         x(display, "xdotool", "key", "3")
         # SDL may make a new window for the new size: look it up again.
-        deadline = time.monotonic() + WAIT
-        while True:
-            wid = find_window(display, game.pid)
-            if wid and geometry(display, wid) == (30 * SIZE, BAR + 16 * SIZE + 30):
-                break
-            assert time.monotonic() < deadline, "the window kept its size"
+        wid = window_of_size(display, game.pid, (30 * SIZE, BAR + 16 * SIZE + 30))
         wait_for(display, wid, str(tmp_path / "4.png"),
                  lambda s: all(is_closed(s, r, c)
                                for r in range(16) for c in range(30)))
