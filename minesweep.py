@@ -380,7 +380,7 @@ def block_under(pos):
     x, y = pos
     if x < GRID_LEFT or y < BAR:
         return None
-    return block_at((y - BAR) // SIZE, (x - GRID_LEFT) // SIZE)
+    return block_at(int(y - BAR) // SIZE, int(x - GRID_LEFT) // SIZE)
 
 
 def face_rect():
