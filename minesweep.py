@@ -525,6 +525,7 @@ def load_best_times():
 def save_best_times(times):
     """Write the best times whole or not at all (a temp file, then a rename)."""
     folder = data_dir()
+    temp = None
     try:
         os.makedirs(folder, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=folder, suffix=".tmp")
@@ -534,6 +535,8 @@ def save_best_times(times):
     except OSError as error:
         say_once("save", "minesweep: cannot save best times in %s: %s"
                  % (folder, error))
+        if temp is not None and os.path.exists(temp):
+            os.remove(temp)             # leave no half-written file behind
 
 
 def record_best_time(level, seconds):

@@ -400,3 +400,15 @@ def test_statistics_of_a_win(game):
     assert game.end_lines()[:3] == ["Time 2.00 s   3BV 2",
                                     "Clicks 3   3BV/s 1.00",
                                     "Efficiency 67%"]
+
+
+def test_a_failed_save_leaves_no_temporary_file(game, tmp_path, monkeypatch, capsys):
+    def refuse(src, dst):
+        raise PermissionError("the file is open in another program")
+
+    win_beginner(game, 30.0)                      # a first best time, saved
+    monkeypatch.setattr(game.os, "replace", refuse)
+    win_beginner(game, 10.0)
+    assert "cannot save best times" in capsys.readouterr().out
+    assert os.listdir(tmp_path / "data") == ["best_times.json"]
+    assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 30.0}
