@@ -591,6 +591,7 @@ AUTO_TICK = 0.15         # time between two autoplay moves, s
 NO_GUESS_TRIES = 400     # most boards tried or changed for one no-guess board
 NO_GUESS_TIME = 1.5      # most time to look for one, s (huge boards)
 
+
 def place(cell, cols):
     """A cell number as the player reads it: row and column counted from 1."""
     return "row %d, col %d" % (cell // cols + 1, cell % cols + 1)
@@ -778,8 +779,6 @@ class Solver:
         outside = len(unknown) - len(edge)
         left = self.bombs_left()
         groups = [self.weigh_group(group) for group in split_groups(clues)]
-        if self.capped:
-            return self.rough_chances(clues, unknown, edge, outside, left)
 
         def with_outside(total, taken=0):
             """Weigh each count of bombs by the ways the rest lie outside."""
@@ -797,7 +796,7 @@ class Solver:
         for ways in reversed(counts):
             after.append(self.multiply(after[-1], ways))
         after.reverse()
-        if self.capped:
+        if self.capped:                    # in any group, or in combining them
             return self.rough_chances(clues, unknown, edge, outside, left)
         everything = before[-1]
         weight = with_outside(everything)
