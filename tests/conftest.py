@@ -27,6 +27,12 @@ def board(game, rows, cols, bombs_at):
     return game
 
 
+def tile_centre(game, row, col):
+    """The window position of the middle of a tile."""
+    return (game.GRID_LEFT + col * game.SIZE + game.SIZE // 2,
+            game.BAR + row * game.SIZE + game.SIZE // 2)
+
+
 def picture(game):
     """The board as the player sees it: one string a row.
 

@@ -8,7 +8,7 @@ import sys
 import pygame
 import pytest
 
-from conftest import board, picture
+from conftest import board, picture, tile_centre
 from loadgame import ROOT
 
 
@@ -17,14 +17,9 @@ def press(game, name):
     game.on_key_down(getattr(game.keys, name))
 
 
-def at(game, row, col):
-    """The window position of the middle of a tile."""
-    return (game.GRID_LEFT + col * game.SIZE + 12, game.BAR + row * game.SIZE + 12)
-
-
 def mouse(game, row, col, button):
     """A click (press and release) on a tile."""
-    game.on_mouse_down(at(game, row, col), button)
+    game.on_mouse_down(tile_centre(game, row, col), button)
     game.on_mouse_up(button)
 
 
@@ -111,8 +106,8 @@ def test_left_and_right_together_chord(game):
     mouse(game, 0, 0, game.mouse.RIGHT)
     mouse(game, 1, 1, game.mouse.RIGHT)           # right alone: nothing
     assert picture(game)[2] == "####"
-    game.on_mouse_down(at(game, 2, 2), game.mouse.LEFT)      # held elsewhere
-    game.on_mouse_down(at(game, 1, 1), game.mouse.RIGHT)
+    game.on_mouse_down(tile_centre(game, 2, 2), game.mouse.LEFT)      # held elsewhere
+    game.on_mouse_down(tile_centre(game, 1, 1), game.mouse.RIGHT)
     game.on_mouse_up(game.mouse.RIGHT)
     game.on_mouse_up(game.mouse.LEFT)
     assert picture(game)[0] == "F100"
@@ -368,7 +363,7 @@ def test_keyboard_cursor_open_and_flag(game):
 
 def test_the_mouse_moves_the_highlight(game):
     board(game, 3, 3, [])
-    game.on_mouse_move(at(game, 2, 1))
+    game.on_mouse_move(tile_centre(game, 2, 1))
     assert game.cursor == (2, 1)
     game.on_mouse_move((1, 1))                    # on the bar: it stays
     assert game.cursor == (2, 1)

@@ -4,14 +4,8 @@ import pytest
 import pgzero.clock
 import pgzero.game
 
-from conftest import board, picture
+from conftest import board, picture, tile_centre
 from loadgame import load_game
-
-
-def tile_centre(game, row, col):
-    """The window position of the middle of a tile."""
-    return (game.GRID_LEFT + col * game.SIZE + game.SIZE // 2,
-            game.BAR + row * game.SIZE + game.SIZE // 2)
 
 
 def click(pos, button):

@@ -4,6 +4,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+from conftest import tile_centre
 from loadgame import load_game
 
 
@@ -36,7 +37,7 @@ def where(game, point):
     kind, a, b = point
     if kind == "xy":
         return (a, b)
-    return (game.GRID_LEFT + b * game.SIZE + 12, game.BAR + a * game.SIZE + 12)
+    return tile_centre(game, a, b)
 
 
 def do(game, action):
