@@ -85,6 +85,15 @@ noguess = False          # are new boards laid so that no guess is needed?
 
 # ---------------------------------------------------------------------------
 # 3.1 The tiles and the bombs
+#
+# The book makes the tiles with a double loop over the rows and columns,
+# gives each Actor the booleans isbomb, isopen and isflag, then shuffles the
+# list and puts bombs under its first BOMBS tiles. Here the same double loop
+# is in new_game, so R and the level keys can build a fresh board, and each
+# tile also knows its row and column, so its neighbours are found by
+# arithmetic (fix a in the README). The bombs are laid at the first click,
+# so the first click is never a bomb, and we shuffle a copy of the list, so
+# blocks stays in row order (fix d).
 # ---------------------------------------------------------------------------
 def make_block(row, col):
     """Make one closed tile, with the chapter's three booleans."""
@@ -114,11 +123,14 @@ def check_board(rows, cols, bombs):
                          % (rows * cols - 1, rows, cols, bombs))
 
 
-def new_game(rows=15, cols=15, bombs=20):
-    """Start a fresh game on a board of this size; the window follows it."""
+def new_game(rows=None, cols=None, bombs=None):
+    """Start a fresh game; the size is ROWS, COLS and BOMBS unless given."""
     global ROWS, COLS, BOMBS, WIDTH, HEIGHT, TITLE, GRID_LEFT, blocks
     global failed, finished, laid, started, timer, clicks, stats
     global new_best, cursor, message, hint_move, assisted
+    rows = ROWS if rows is None else rows
+    cols = COLS if cols is None else cols
+    bombs = BOMBS if bombs is None else bombs
     check_board(rows, cols, bombs)
     stop_autoplay()
     ROWS, COLS, BOMBS = rows, cols, bombs
@@ -126,7 +138,11 @@ def new_game(rows=15, cols=15, bombs=20):
     HEIGHT = BAR + SIZE * ROWS + FOOT
     TITLE = "Minesweeper: %s" % board_name()
     GRID_LEFT = (WIDTH - SIZE * COLS) // 2
-    blocks = [make_block(row, col) for row in range(ROWS) for col in range(COLS)]
+    # The chapter's double loop: row by row, and in each row column by column.
+    blocks = []
+    for row in range(ROWS):
+        for col in range(COLS):
+            blocks.append(make_block(row, col))
     # Each tile keeps a list of the tiles around it (up to eight), worked
     # out once from the rows and columns instead of searched for every time.
     table = neighbour_table(ROWS, COLS)
@@ -212,22 +228,15 @@ def lay_first_bombs(first):
     lay_random_bombs(first)
 
 
-def get_neighbours(bk):
-    """The tiles around this one that are not open yet."""
-    return [block for block in bk.neighbours if not block.isopen]
-
-
-def get_bomb_number(bk):
-    """How many bombs are around this tile."""
-    num = 0
-    for block in get_neighbours(bk):
-        if block.isbomb:
-            num += 1
-    return num
-
-
 # ---------------------------------------------------------------------------
 # 3.2 Flags
+#
+# The book's on_mouse_down asks every tile collidepoint(pos) to find the one
+# under the mouse, and a right click calls set_flag, first written as "pass",
+# then filled in to swap the picture and isflag. set_flag here is the same,
+# with a third mark, the question mark, when Q turns it on. on_mouse_down
+# (near the end of the file) finds the tile by arithmetic instead, in
+# block_under, because asking every tile is slow on a big board.
 # ---------------------------------------------------------------------------
 def set_flag(block):
     """Right click: put a flag on a closed tile, or take it off again."""
@@ -249,7 +258,45 @@ def set_flag(block):
 
 # ---------------------------------------------------------------------------
 # 3.3 Opening tiles: the recursion
+#
+# The book's left click (3.3.1): a closed tile without a flag either blows
+# up (a bomb) or opens (open_block). get_neighbours (3.3.2) finds the closed
+# tiles around a tile, get_bomb_number (3.3.3) counts their bombs, and
+# open_block (3.3.4) opens a tile and, when no bomb is around it, calls
+# itself for each neighbour. Here click_open also chords on an open number
+# and lays the bombs at the first click; get_neighbours reads a list each
+# tile keeps (fix a); a flag stops the flood (fix b); and new_game gives
+# Python room for as many calls inside each other as there are tiles (fix c).
 # ---------------------------------------------------------------------------
+def click_open(block):
+    """Left click or Space: open a closed tile, or chord on an open number."""
+    if block.isopen:
+        chord(block)                # beyond the chapter, see below
+        return
+    if block.isflag:
+        return
+    if not laid:
+        lay_first_bombs(block)      # beyond the chapter: a safe first click
+    if block.isbomb:
+        blow_up(block)
+    else:
+        open_block(block)
+
+
+def get_neighbours(bk):
+    """The tiles around this one that are not open yet."""
+    return [block for block in bk.neighbours if not block.isopen]
+
+
+def get_bomb_number(bk):
+    """How many bombs are around this tile."""
+    num = 0
+    for block in get_neighbours(bk):
+        if block.isbomb:
+            num += 1
+    return num
+
+
 def open_block(bk):
     """Open a safe tile; if no bomb is around it, open its neighbours too."""
     bk.isopen = True
@@ -257,10 +304,12 @@ def open_block(bk):
     bombnum = get_bomb_number(bk)
     bk.number = bombnum
     bk.image = "minesweep_number" + str(bombnum)
+    # Where the recursion stops: a tile with a number (a bomb is near).
     if bombnum != 0:
         return
-    # No bomb around: every neighbour is safe, so open each one the same way.
-    # A flag stops the flood: the player put it there on purpose.
+    # Where it calls itself: no bomb around, so every neighbour is safe and
+    # is opened the same way. It stops at a neighbour that is open already
+    # and at one with a flag: the player put the flag there on purpose.
     for block in get_neighbours(bk):
         if not block.isopen and not block.isflag:
             open_block(block)
@@ -268,6 +317,14 @@ def open_block(bk):
 
 # ---------------------------------------------------------------------------
 # 3.4 Winning and losing
+#
+# The book's blow_up sets failed, plays sounds.bomb and shows the bombs as
+# blocks[0] to blocks[BOMBS - 1], right only because of the shuffle; its
+# update() sets finished when every safe tile is open, plays sounds.win, and
+# draw() writes "Failed" or "Finished". Here blow_up shows each tile whose
+# isbomb is true (fix d), marks the bomb that went off and the wrong flags as
+# the classic games do, and play_sound plays only where there is a sound
+# card (fix e). update() still checks for a win (near the end of the file).
 # ---------------------------------------------------------------------------
 def blow_up(clicked=None):
     """A bomb went off: the game is lost and the bombs are shown."""
@@ -323,21 +380,6 @@ def play_sound(name):
 # ---------------------------------------------------------------------------
 # BEYOND THE CHAPTER: the player's moves, as the classic games have them
 # ---------------------------------------------------------------------------
-def click_open(block):
-    """Left click or Space: open a closed tile, or chord on an open number."""
-    if block.isopen:
-        chord(block)
-        return
-    if block.isflag:
-        return
-    if not laid:
-        lay_first_bombs(block)
-    if block.isbomb:
-        blow_up(block)
-    else:
-        open_block(block)
-
-
 def click_flag(block):
     """Right click or F: cycle the flag on a closed tile."""
     if not block.isopen:
@@ -568,10 +610,12 @@ def board_from_command_line(argv):
     """Rows, cols and bombs from --rows, --cols and --bombs; exits if impossible."""
     parser = CommandLine(prog="python minesweep.py",
                          description="Minesweeper for Pygame Zero.")
-    parser.add_argument("--rows", type=int, default=15, help="1..100 (15)")
-    parser.add_argument("--cols", type=int, default=15, help="1..100 (15)")
-    parser.add_argument("--bombs", type=int, default=20,
-                        help="0..rows*cols-1 (20)")
+    parser.add_argument("--rows", type=int, default=ROWS,
+                        help="1..%d (%d)" % (MAX_SIDE, ROWS))
+    parser.add_argument("--cols", type=int, default=COLS,
+                        help="1..%d (%d)" % (MAX_SIDE, COLS))
+    parser.add_argument("--bombs", type=int, default=BOMBS,
+                        help="0..rows*cols-1 (%d)" % BOMBS)
     args = parser.parse_args(argv)
     try:
         check_board(args.rows, args.cols, args.bombs)
@@ -1200,7 +1244,7 @@ def on_mouse_down(pos, button):
         stop_autoplay()                     # a click only stops the solver
         return
     if face_rect().collidepoint(pos) and button == mouse.LEFT:
-        new_game(ROWS, COLS, BOMBS)
+        new_game()
         return
     block = block_under(pos)
     if block is None:
@@ -1249,7 +1293,7 @@ def on_key_down(key):
         action = click_flag if key == keys.F else click_open
         grid_action(block_at(*cursor), action)
     elif key == keys.R:
-        new_game(ROWS, COLS, BOMBS)
+        new_game()
     elif key in LEVEL_KEYS:
         name, rows, cols, bombs = LEVELS[LEVEL_KEYS[key]]
         new_game(rows, cols, bombs)
@@ -1268,11 +1312,20 @@ def on_key_down(key):
 # ---------------------------------------------------------------------------
 # Start-up
 # ---------------------------------------------------------------------------
-# pgzrun gives the script no arguments, and marks itself with sys._pgzrun;
-# "python minesweep.py --rows 20 --cols 30 --bombs 99" gives a custom board.
-if getattr(sys, "_pgzrun", False):
-    new_game()
-else:
-    new_game(*board_from_command_line(sys.argv[1:]))
+def start():
+    """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
+    # pgzrun marks itself with sys._pgzrun and refuses options of its own,
+    # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
+    if not getattr(sys, "_pgzrun", False):
+        new_game(*board_from_command_line(sys.argv[1:]))
+        return
+    try:
+        new_game()
+    except ValueError as error:
+        sys.exit("minesweep: %s; change ROWS, COLS or BOMBS at the top of "
+                 "minesweep.py" % error)
+
+
+start()
 
 pgzrun.go()

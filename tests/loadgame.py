@@ -10,20 +10,33 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pgzero.runner  # noqa: E402  (it starts pygame and the mixer)
 import pgzero.game  # noqa: E402
+import pgzero.loaders  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, "minesweep.py")
+CHAPTER = os.path.join(ROOT, "chapter")
 
 
-def load_game(name="minesweep"):
-    """A fresh module running minesweep.py, as `pgzrun minesweep.py` makes it."""
+def load_game(name="minesweep", script=SCRIPT, edit=None):
+    """A fresh module running a script, as `pgzrun minesweep.py` makes it.
+
+    edit, if given, changes the source text first, as a student would.
+    """
     if not pygame.display.get_init() or not pygame.mixer.get_init():
         # pgzero's loop quits the display and the mixer when it ends.
         pygame.init()
-    with open(SCRIPT, encoding="ascii") as f:
-        code = compile(f.read(), "minesweep.py", "exec", dont_inherit=True)
+    with open(script, encoding="ascii") as f:
+        source = f.read()
+    if edit is not None:
+        source = edit(source)
+    code = compile(source, os.path.basename(script), "exec", dont_inherit=True)
     mod = types.ModuleType(name)
-    mod.__file__ = SCRIPT
+    mod.__file__ = script
+    # pgzero keeps loaded pictures by name, whatever folder they came from:
+    # forget them, so each script gets its own images/ and sounds/.
+    for loader in (pgzero.loaders.images, pgzero.loaders.sounds):
+        loader.cache.clear()
+        loader.have_root = False
     sys.modules[name] = mod
     sys._pgzrun = True
     pgzero.runner.prepare_mod(mod)

@@ -7,7 +7,7 @@ import pytest
 from pgzero.loaders import SoundLoader, UnsupportedFormat
 
 from conftest import board, picture
-from loadgame import SCRIPT
+from loadgame import SCRIPT, load_game
 
 
 def test_chapter_names_and_start_board(game):
@@ -207,3 +207,34 @@ def test_draw_shows_failed_and_finished(shown):
     centre = (int(tile.left) + 3, int(tile.top) + 3)
     assert before.get_at(centre)[:3] != after.get_at(centre)[:3]
     assert after.get_at(centre)[:3] == (255, 0, 0)
+
+
+def edit_constants(rows, bombs):
+    """Change ROWS and BOMBS at the top of the script, as the book invites."""
+    def edit(text):
+        text = text.replace("\nROWS = 15 ", "\nROWS = %d " % rows, 1)
+        return text.replace("\nBOMBS = 20 ", "\nBOMBS = %d " % bombs, 1)
+    return edit
+
+
+def test_the_constants_at_the_top_choose_the_board(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
+    game = load_game(edit=edit_constants(10, 40))
+    assert (game.ROWS, game.COLS, game.BOMBS) == (10, 15, 40)
+    assert len(game.blocks) == 150
+    assert game.HEIGHT == game.BAR + 10 * game.SIZE + game.FOOT
+    game.new_game()                       # R: the same board again
+    assert (game.ROWS, game.COLS, game.BOMBS, len(game.blocks)) == (10, 15, 40, 150)
+    game.on_key_down(game.keys.K_1)       # the level keys still work
+    assert (game.ROWS, game.COLS, game.BOMBS) == (9, 9, 10)
+    game.on_key_down(game.keys.R)
+    assert (game.ROWS, game.COLS, game.BOMBS) == (9, 9, 10)
+
+
+def test_impossible_constants_stop_with_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
+    with pytest.raises(SystemExit) as stop:
+        load_game(edit=edit_constants(15, 300))
+    assert str(stop.value) == ("minesweep: bombs must be 0..224 on a 15 x 15 "
+                               "board (got 300); change ROWS, COLS or BOMBS at "
+                               "the top of minesweep.py")

@@ -99,17 +99,17 @@ def wait_for(display, wid, path, test):
         assert time.monotonic() < deadline, "the window did not change"
 
 
-def tile_pixel(shot, row, col, dx, dy, left=0):
+def tile_pixel(shot, row, col, dx, dy, left=0, top=BAR):
     """A pixel of a tile, dx and dy from its top-left corner (None if outside)."""
-    at = (left + col * SIZE + dx, BAR + row * SIZE + dy)
+    at = (left + col * SIZE + dx, top + row * SIZE + dy)
     if not shot.get_rect().collidepoint(at):
         return None         # the picture is of the window before it grew
     return tuple(shot.get_at(at))[:3]
 
 
-def is_closed(shot, row, col, left=0):
+def is_closed(shot, row, col, left=0, top=BAR):
     """A closed tile has a white bevel at its top left (inside the cursor)."""
-    return tile_pixel(shot, row, col, 2, 2, left) == (255, 255, 255)
+    return tile_pixel(shot, row, col, 2, 2, left, top) == (255, 255, 255)
 
 
 def has_red(shot, row, col):
@@ -124,15 +124,59 @@ def click(display, wid, x_pos, y_pos, button):
       "click", str(button))
 
 
-def test_play_in_a_real_window(display, tmp_path):
+def start_pgzrun(display, tmp_path, script):
+    """Run `pgzrun SCRIPT` from the project folder on this display."""
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy",
                MINESWEEP_DATA_DIR=str(tmp_path / "data"))
     env.pop("SDL_VIDEODRIVER", None)
     pgzrun = shutil.which("pgzrun", path=os.path.dirname(sys.executable)) \
         or shutil.which("pgzrun")
-    game = subprocess.Popen([pgzrun, "minesweep.py"], cwd=ROOT, env=env,
+    return subprocess.Popen([pgzrun, script], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
+
+
+def stop(game):
+    """End the game's process after a failed check, and show what it said."""
+    game.kill()
+    out, err = game.communicate(timeout=WAIT)
+    print(out, err)
+
+
+def finish(display, wid, game):
+    """Ctrl+Q closes the window cleanly, with nothing on the console."""
+    try:
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "ctrl+q")
+        assert game.wait(timeout=WAIT) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+        out, err = game.communicate(timeout=WAIT)
+    assert "Traceback" not in err, err
+    assert "Error" not in out + err, out + err
+
+
+def test_the_last_lesson_step_in_a_real_window(display, tmp_path):
+    game = start_pgzrun(display, tmp_path, os.path.join("chapter", "step4_win_lose.py"))
+    try:
+        wid = window_of_size(display, game.pid, (375, 375))
+        shot = wait_for(display, wid, str(tmp_path / "0.png"),
+                        lambda s: is_closed(s, 7, 7, top=0))
+        assert all(is_closed(shot, r, c, top=0) for r in range(15) for c in range(15))
+        # A left click opens the tile, or it was a bomb and every bomb shows:
+        # either way the tile is closed no more.
+        click(display, wid, 7 * SIZE + 12, 7 * SIZE + 12, 1)
+        wait_for(display, wid, str(tmp_path / "1.png"),
+                 lambda s: not is_closed(s, 7, 7, top=0))
+    except BaseException:
+        stop(game)
+        raise
+    finish(display, wid, game)
+
+
+def test_play_in_a_real_window(display, tmp_path):
+    game = start_pgzrun(display, tmp_path, "minesweep.py")
     try:
         # SDL writes the title as UTF-8, which xdotool cannot match by name,
         # so the window is found by the game's process id.
@@ -204,13 +248,7 @@ def test_play_in_a_real_window(display, tmp_path):
                  lambda s: sum(not is_closed(s, r, c)
                                for r in range(16) for c in range(30)) >= 9)
 
-        # Ctrl+Q closes the window cleanly.
-        x(display, "xdotool", "windowfocus", "--sync", wid)
-        x(display, "xdotool", "key", "ctrl+q")
-        assert game.wait(timeout=WAIT) == 0
-    finally:
-        if game.poll() is None:
-            game.kill()
-        out, err = game.communicate(timeout=WAIT)
-    assert "Traceback" not in err, err
-    assert "Error" not in out + err, out + err
+    except BaseException:
+        stop(game)
+        raise
+    finish(display, wid, game)

@@ -1,13 +1,16 @@
 """Draw the game's tiles and faces and synthesize its sounds.
 
 Run from the project folder:  python tools/make_assets.py
-It rewrites images/*.png and sounds/*.wav. Everything is drawn with pygame
+It rewrites images/*.png and sounds/*.wav, and copies the chapter's own
+pictures and sounds into chapter/images and chapter/sounds, because pgzero
+looks for them beside the script it runs. Everything is drawn with pygame
 and synthesized with the standard library, so the art is our own and anyone
 can change it and make it again. The output is the same on every run.
 """
 import math
 import os
 import random
+import shutil
 import struct
 import wave
 
@@ -18,6 +21,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 IMAGES = os.path.join(ROOT, "images")
 SOUNDS = os.path.join(ROOT, "sounds")
+CHAPTER = os.path.join(ROOT, "chapter")
+
+# The files the chapter's lesson steps use: the book's pictures and sounds.
+CHAPTER_IMAGES = ["minesweep_block", "minesweep_flag", "minesweep_bomb"] + [
+    "minesweep_number%d" % n for n in range(9)]
+CHAPTER_SOUNDS = ["bomb", "win"]
 
 TILE = 25            # tile size, px (SIZE in minesweep.py)
 FACE = 28            # face button size, px
@@ -187,6 +196,19 @@ def main():
     write_wav("bomb", bomb_sound())
     write_wav("win", win_sound())
     print("wrote", len(os.listdir(IMAGES)), "images and 2 sounds")
+    copy_for_chapter()
+
+
+def copy_for_chapter():
+    """Copy the chapter's pictures and sounds into chapter/, byte for byte."""
+    for folder, names, ext in (("images", CHAPTER_IMAGES, ".png"),
+                               ("sounds", CHAPTER_SOUNDS, ".wav")):
+        os.makedirs(os.path.join(CHAPTER, folder), exist_ok=True)
+        for name in names:
+            shutil.copyfile(os.path.join(ROOT, folder, name + ext),
+                            os.path.join(CHAPTER, folder, name + ext))
+    print("copied", len(CHAPTER_IMAGES), "images and", len(CHAPTER_SOUNDS),
+          "sounds into chapter/")
 
 
 if __name__ == "__main__":

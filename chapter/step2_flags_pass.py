@@ -1,0 +1,56 @@
+# Chapter 3, step 2a (section 3.2.1): a right click finds the tile under the
+# mouse and calls set_flag, which only holds the place for now ("pass").
+# Run it with:  pgzrun chapter/step2_flags_pass.py
+# or open it in Thonny or IDLE and press Run.
+#
+# The lines this step adds end in "# NEW", like the bold lines of the book.
+# This file is ASCII only, so it runs on every computer (fix f in the README).
+import pgzrun
+import random
+
+BOMBS = 20               # how many bombs
+ROWS = 15                # rows of tiles
+COLS = 15                # columns of tiles
+SIZE = 25                # size of one tile, px
+WIDTH = SIZE * COLS      # window width, px
+HEIGHT = SIZE * ROWS     # window height, px
+blocks = []              # every tile on the board
+
+# 3.1.3 A double loop makes the tiles: i counts the rows, j the columns.
+for i in range(ROWS):
+    for j in range(COLS):
+        block = Actor("minesweep_block")
+        block.left = j * SIZE        # across: the column times the size
+        block.top = i * SIZE         # down: the row times the size
+        block.isbomb = False         # is a bomb hidden under this tile?
+        blocks.append(block)
+
+# 3.1.4 Shuffle the tiles, then give bombs to the first BOMBS of them,
+# so the bombs lie somewhere new in every game.
+random.shuffle(blocks)
+for i in range(BOMBS):
+    blocks[i].isbomb = True
+
+
+# Draw the game: every tile draws itself.
+def draw():
+    for block in blocks:
+        block.draw()
+
+
+# 3.2.1 A mouse click: collidepoint tells which tile is under the mouse,
+# and the button tells what to do with it.
+def on_mouse_down(pos, button):  # NEW
+    for block in blocks:  # NEW
+        if block.collidepoint(pos):  # NEW
+            if button == mouse.RIGHT:  # NEW
+                set_flag(block)  # NEW
+
+
+# 3.2.2 Put a flag on a tile, or take it off. Not written yet: "pass" holds
+# the place, so the program runs while we think about what goes here.
+def set_flag(block):  # NEW
+    pass  # NEW
+
+
+pgzrun.go()
