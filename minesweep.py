@@ -8,6 +8,7 @@
 
 import pgzrun
 import argparse
+import inspect
 import json
 import os
 import random
@@ -17,6 +18,7 @@ import time
 from math import comb
 
 import pgzero
+import pgzero.loaders
 import pygame
 from pgzero.loaders import UnsupportedFormat
 
@@ -125,7 +127,7 @@ def check_board(rows, cols, bombs):
 
 def new_game(rows=None, cols=None, bombs=None):
     """Start a fresh game; the size is ROWS, COLS and BOMBS unless given."""
-    global ROWS, COLS, BOMBS, WIDTH, HEIGHT, TITLE, GRID_LEFT, blocks
+    global ROWS, COLS, BOMBS, TITLE, blocks, last_opening
     global failed, finished, laid, started, timer, clicks, stats
     global new_best, cursor, message, hint_move, assisted
     rows = ROWS if rows is None else rows
@@ -133,11 +135,10 @@ def new_game(rows=None, cols=None, bombs=None):
     bombs = BOMBS if bombs is None else bombs
     check_board(rows, cols, bombs)
     stop_autoplay()
+    end_replay()
     ROWS, COLS, BOMBS = rows, cols, bombs
-    WIDTH = max(SIZE * COLS, MIN_WIDTH)
-    HEIGHT = BAR + SIZE * ROWS + FOOT
+    layout()
     TITLE = "Minesweeper: %s" % board_name()
-    GRID_LEFT = (WIDTH - SIZE * COLS) // 2
     # The chapter's double loop: row by row, and in each row column by column.
     blocks = []
     for row in range(ROWS):
@@ -154,8 +155,24 @@ def new_game(rows=None, cols=None, bombs=None):
     failed = finished = laid = started = new_best = assisted = False
     timer = 0.0
     clicks = 0
-    stats = cursor = hint_move = None
+    stats = cursor = hint_move = last_opening = None
     message = ""
+
+
+def board_width():
+    """The width of the board's part of the window: the grid, or MIN_WIDTH."""
+    return max(SIZE * COLS, MIN_WIDTH)
+
+
+def layout():
+    """Size the window for the board, and for the slow-motion panel if on."""
+    global WIDTH, HEIGHT, GRID_LEFT
+    GRID_LEFT = (board_width() - SIZE * COLS) // 2
+    WIDTH = board_width()
+    HEIGHT = BAR + SIZE * ROWS + FOOT
+    if slowmo:
+        WIDTH += PANEL
+        HEIGHT = max(HEIGHT, PANEL_HEIGHT)
 
 
 def block_at(row, col):
@@ -299,6 +316,7 @@ def get_bomb_number(bk):
 
 def open_block(bk):
     """Open a safe tile; if no bomb is around it, open its neighbours too."""
+    record_call(bk)                 # slow motion (V) only: see below
     bk.isopen = True
     bk.isquestion = False
     bombnum = get_bomb_number(bk)
@@ -414,7 +432,10 @@ def grid_action(block, action):
     clicks += 1
     hint_move = None
     message = ""
-    action(block)
+    if slowmo:
+        recorded(action, block)
+    else:
+        action(block)
 
 
 def block_under(pos):
@@ -427,7 +448,7 @@ def block_under(pos):
 
 def face_rect():
     """Where the face button is."""
-    return Rect((WIDTH - FACE_SIZE) // 2, (BAR - FACE_SIZE) // 2,
+    return Rect((board_width() - FACE_SIZE) // 2, (BAR - FACE_SIZE) // 2,
                 FACE_SIZE, FACE_SIZE)
 
 
@@ -1021,6 +1042,8 @@ def autoplay_step():
     if failed or finished:
         stop_autoplay()
         return
+    if replay is not None:
+        return                          # wait for the replay to end
     if not laid:
         grid_action(block_at(ROWS // 2, COLS // 2), click_open)
         return
@@ -1127,15 +1150,398 @@ def no_guess_layout(rows, cols, bombs, first, rng):
 
 
 # ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: slow motion (V), to watch the recursion
+#
+# With slow motion on, open_block runs exactly as always, but record_call
+# notes each call and which call made it. After the click the replay shows
+# those notes one step at a time: the call numbers, the calls waiting on the
+# stack, where each call stops, and open_block's own lines. W shows the same
+# opening done with a queue instead, as a loop (breadth first) would do it.
+# ---------------------------------------------------------------------------
+PANEL = 340              # width of the slow-motion panel, px
+PANEL_HEIGHT = 470       # least height of the window while it shows, px
+SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120]   # replay speeds, steps per second
+START_SPEED = 3          # the speed a replay starts at (an index into SPEEDS)
+CHAIN_ENDS = 3           # calls shown at each end of a long chain
+
+# The same opening done with a queue, as lessons on this game (seeds 001
+# and 003) write it. The replay runs these lines on the recorded opening.
+QUEUE_LINES = [
+    "queue = [the tile clicked]",
+    "while queue:",
+    "    bk = queue.pop(0)",
+    "    bk.isopen = True",
+    "    if get_bomb_number(bk) != 0:",
+    "        continue",
+    "    for block in get_neighbours(bk):",
+    "        if block not in queue and not block.isflag:",
+    "            queue.append(block)",
+]
+
+slowmo = False           # is slow motion on?
+trace = None             # while a move is recorded: [(tile, caller's tile)]
+replay = None            # the replay being shown, or None
+last_opening = None      # (trace, tiles open before) of the last opening
+speed = START_SPEED      # index into SPEEDS
+
+
+def record_call(bk):
+    """Slow motion: note that open_block(bk) has started, and who called it."""
+    if trace is None:
+        return
+    # Two frames up is whoever called open_block: open_block itself (then
+    # its own bk is the caller's tile) or the click that started the flood.
+    caller = sys._getframe(2)
+    if caller.f_code is open_block.__code__:
+        trace.append((bk, caller.f_locals["bk"]))
+    else:
+        trace.append((bk, None))
+
+
+def recorded(action, block):
+    """Do a move while noting the calls of open_block; start a replay if the
+    move opened an area."""
+    global trace, last_opening
+    before = {other for other in blocks if other.isopen}
+    trace = []
+    try:
+        action(block)
+    finally:
+        calls, trace = trace, None
+    if len(calls) > 1:
+        last_opening = (calls, before)
+        start_replay("stack")
+
+
+class Replay:
+    """One replay of a recorded opening, stepped by update()."""
+
+    def __init__(self, kind, calls, before):
+        """Get ready to show these calls ("stack") or the queue ("queue")."""
+        self.kind = kind
+        self.calls = calls                  # [(tile, caller's tile or None)]
+        self.before = before                # the tiles open before the move
+        self.hidden = {tile for tile, caller in calls}
+        self.number = {}                    # tile -> its call number
+        self.stack = []                     # the calls running, outermost first
+        self.queue = []                     # the queue, in the queue replay
+        self.deepest = 0                    # deepest stack, or longest queue
+        self.paused = False
+        self.wait = 0.0                     # time until the next step, s
+        self.step = ("start", None, "Click: pause. Space: one step.", None)
+        steps = recursion_steps if kind == "stack" else queue_steps
+        self.steps = steps(self)
+
+    def open(self, tile):
+        """Show a tile open and give it the next call number."""
+        self.hidden.discard(tile)
+        self.number[tile] = len(self.number) + 1
+
+    def closed_around(self, bk):
+        """What get_neighbours(bk) gave at this point of the move."""
+        return [other for other in bk.neighbours
+                if other not in self.before and other not in self.number]
+
+    def advance(self):
+        """Show the next step; False when there is none."""
+        self.step = next(self.steps, None)
+        return self.step is not None
+
+
+def recursion_steps(rp):
+    """The steps of the recorded flood, in the order its calls ran.
+
+    A step is (kind, tile, what happens, a word of open_block's line).
+    """
+    callers = iter(rp.calls)
+    upcoming = next(callers, None)
+    frames = []            # for each call on the stack: its steps so far
+
+    def call(bk):
+        """The steps of one call of open_block(bk), its own part only."""
+        rp.stack.append(bk)
+        rp.deepest = max(rp.deepest, len(rp.stack))
+        rp.open(bk)
+        yield ("call", bk, "open_block%s starts: call %d, depth %d" % (
+            short_place(cell_of(bk), COLS), rp.number[bk], len(rp.stack)),
+            "get_bomb_number")
+        if bk.number != 0:
+            yield ("return", bk, "It shows %d, a number: return" % bk.number,
+                   "return")
+        else:
+            yield ("loop", bk, "No bomb around: open each closed neighbour",
+                   "for block")
+            for block in rp.closed_around(bk):
+                if upcoming is not None and upcoming[0] is block \
+                        and upcoming[1] is bk:
+                    yield ("call-next", block, None, None)
+                elif block.isflag:
+                    yield ("skip", block, "%s has a flag: skip it" % short_place(
+                        cell_of(block), COLS), "if not block")
+                else:
+                    yield ("skip", block, "%s is open already: skip it" %
+                           short_place(cell_of(block), COLS), "if not block")
+            yield ("done", bk, "All its neighbours are done: return",
+                   "for block")
+        rp.stack.pop()
+
+    while upcoming is not None:
+        frames.append(call(upcoming[0]))
+        upcoming = next(callers, None)
+        while frames:
+            step = next(frames[-1], None)
+            if step is None:
+                frames.pop()
+            elif step[0] == "call-next":
+                frames.append(call(step[1]))
+                upcoming = next(callers, None)
+            else:
+                yield step
+
+
+def queue_steps(rp):
+    """The steps of the same opening done with a queue (breadth first)."""
+    rp.queue = [tile for tile, caller in rp.calls if caller is None]
+    rp.deepest = len(rp.queue)
+    while rp.queue:
+        bk = rp.queue.pop(0)
+        rp.open(bk)
+        place_name = short_place(cell_of(bk), COLS)
+        if bk.number != 0:
+            yield ("take", bk, "Take %s from the front and open it: it shows %d,"
+                   " so nothing joins the queue" % (place_name, bk.number), "continue")
+            continue
+        joining = [block for block in rp.closed_around(bk)
+                   if block not in rp.queue and not block.isflag]
+        rp.queue.extend(joining)
+        rp.deepest = max(rp.deepest, len(rp.queue))
+        yield ("take", bk, "Take %s from the front and open it: no bomb around, "
+               "so %d closed neighbour%s join%s the back" % (
+                   place_name, len(joining), "" if len(joining) == 1 else "s",
+                   "s" if len(joining) == 1 else ""), "queue.append")
+
+
+def deepest_call(calls):
+    """How many calls of a recorded flood were running at once, at most."""
+    depth = {None: 0}
+    for tile, caller in calls:
+        depth[tile] = depth[caller] + 1
+    return max(depth.values())
+
+
+def cell_of(block):
+    """A tile's cell number, row * COLS + col."""
+    return block.row * COLS + block.col
+
+
+def start_replay(kind):
+    """Show the last opening again, as recursion ("stack") or a queue."""
+    global replay
+    if last_opening is not None:
+        replay = Replay(kind, *last_opening)
+
+
+def end_replay():
+    """Stop a replay: the board shows as it really is."""
+    global replay
+    replay = None
+
+
+def replay_update(dt):
+    """Step the replay on by the time that passed."""
+    if replay is None or replay.paused:
+        return
+    replay.wait -= dt
+    while replay is not None and replay.wait <= 0:
+        replay.wait += 1 / SPEEDS[speed]
+        replay_step()
+
+
+def replay_step():
+    """One step of the replay; at the end the board shows as it is."""
+    if not replay.advance():
+        end_replay()
+
+
+def toggle_slowmo():
+    """V: slow motion on or off; the window grows for its panel."""
+    global slowmo, message
+    slowmo = not slowmo
+    end_replay()
+    layout()
+    message = "Slow motion on: the next opening replays step by step" \
+        if slowmo else "Slow motion off"
+
+
+def change_speed(step):
+    """+ and -: a faster or slower replay."""
+    global speed
+    speed = min(max(speed + step, 0), len(SPEEDS) - 1)
+
+
+def replay_key(key):
+    """Keys while a replay shows; True if the key was the replay's."""
+    if key in (keys.ESCAPE, keys.V):
+        end_replay()
+        if key == keys.V:
+            toggle_slowmo()
+    elif key == keys.SPACE:
+        replay.paused = True
+        replay_step()
+    elif key in (keys.PLUS, keys.EQUALS, keys.KP_PLUS):
+        change_speed(1)
+    elif key in (keys.MINUS, keys.KP_MINUS):
+        change_speed(-1)
+    elif key == keys.W:
+        start_replay("queue" if replay.kind == "stack" else "stack")
+    elif key in LEVEL_KEYS or key == keys.R:
+        return False
+    else:
+        replay.paused = not replay.paused
+    return True
+
+
+def open_block_lines():
+    """open_block's own lines as this file has them, without comments."""
+    # pgzero's loaders know the game's folder; __file__ may not (README).
+    code = open_block.__code__
+    path = os.path.join(pgzero.loaders.root, os.path.basename(code.co_filename))
+    try:
+        with open(path, encoding="ascii") as f:
+            lines = f.read().splitlines()
+    except (OSError, ValueError):
+        return []
+    lines = inspect.getblock(lines[code.co_firstlineno - 1:])
+    return [line.split("  #")[0].rstrip() for line in lines if line.strip()
+            and not line.strip().startswith(("#", '"""'))]
+
+
+def stack_chain(stack):
+    """The calls on the stack, outermost first, shortened in the middle."""
+    names = ["open_block%s" % short_place(cell_of(tile), COLS) for tile in stack]
+    if len(names) > 2 * CHAIN_ENDS + 1:
+        names = names[:CHAIN_ENDS] + ["... %d more ..." % (
+            len(names) - 2 * CHAIN_ENDS)] + names[-CHAIN_ENDS:]
+    return " -> ".join(names)
+
+
+def replay_status():
+    """The panel's lines about where the replay is (or the last one was)."""
+    if replay is None:
+        if last_opening is None:
+            return ["Click a tile that opens an area: the",
+                    "opening replays here, call by call."]
+        calls = last_opening[0]
+        return ["The last opening: %d calls of open_block," % len(calls),
+                "at most %d inside each other." % deepest_call(calls),
+                "W: watch it again, done with a queue."]
+    done = len(replay.number)
+    lines = ["%s %d of %d" % ("call" if replay.kind == "stack" else "tile",
+                              done, len(replay.calls))]
+    if replay.kind == "stack":
+        lines.append("depth %d, deepest so far %d" % (len(replay.stack),
+                                                        replay.deepest))
+        lines.append("Python's recursion limit: %d" % sys.getrecursionlimit())
+    else:
+        lines.append("queue length %d, longest so far %d" % (len(replay.queue),
+                                                             replay.deepest))
+    return lines
+
+
+# Colours of the replay's marks: (red, green, blue, opacity).
+RUNNING = (255, 200, 0, 150)     # the call running now
+WAITING = (60, 140, 255, 110)    # calls waiting on the stack, or in the queue
+SKIPPED = (230, 0, 0)            # a neighbour the loop skips
+tints = {}                       # colour -> a see-through tile of that colour
+
+
+def tint(colour):
+    """A see-through square the size of a tile, made once per colour."""
+    if colour not in tints:
+        square = pygame.Surface((SIZE, SIZE), pygame.SRCALPHA)
+        square.fill(colour)
+        tints[colour] = square
+    return tints[colour]
+
+
+def draw_replay_marks():
+    """Call numbers on the tiles, and the stack (or queue) in colour."""
+    waiting = replay.stack[:-1] if replay.kind == "stack" else replay.queue
+    for block in waiting:
+        screen.blit(tint(WAITING), block.topleft)
+    running = replay.step[1] if replay.step[0] in ("take",) else (
+        replay.stack[-1] if replay.stack else None)
+    if running is not None:
+        screen.blit(tint(RUNNING), running.topleft)
+    for block, number in replay.number.items():
+        screen.draw.text(str(number), bottomright=(block.right - 1, block.bottom),
+                         fontsize=13 if number < 100 else 11, color=(0, 0, 0),
+                         owidth=1, ocolor=(255, 255, 255))
+    if replay.step[0] == "skip":
+        draw_frame(replay.step[1].row, replay.step[1].col, SKIPPED)
+
+
+def draw_panel():
+    """The slow-motion panel right of the board: where the replay is, the
+    calls on the stack, and the code with the line being run."""
+    left = board_width()
+    screen.draw.filled_rect(Rect(left, 0, PANEL, HEIGHT), (235, 235, 225))
+    x, y, width = left + 10, 8, PANEL - 20
+    title = "Slow motion: open_block" if replay is None or replay.kind == "stack" \
+        else "The same opening with a queue"
+    screen.draw.text(title, topleft=(x, y), fontsize=22, color=(0, 0, 120))
+    y += 26
+    for line in replay_status():
+        screen.draw.text(line, topleft=(x, y), fontsize=18, color="black")
+        y += 18
+    if replay is not None:
+        y += 4
+        screen.draw.text(replay.step[2], topleft=(x, y), width=width,
+                         fontsize=18, color=(150, 0, 0))
+        y += 40
+        if replay.kind == "stack":
+            screen.draw.text("Calls waiting on the stack, outermost first:",
+                             topleft=(x, y), fontsize=16, color=(0, 60, 160))
+            screen.draw.text(stack_chain(replay.stack), topleft=(x, y + 16),
+                             width=width, fontsize=16, color="black")
+        y += 68
+    draw_code(x, y, width)
+    keys_help = ["Click or P: pause or go on.  Space: one step.",
+                 "+ and -: speed (%d steps a second).  Esc: end." % SPEEDS[speed],
+                 "W: the other way (queue or recursion).  V: off."]
+    for index, line in enumerate(keys_help):
+        screen.draw.text(line, bottomleft=(x, HEIGHT - 6 - 16 * (2 - index)),
+                         fontsize=16, color=(60, 60, 60))
+
+
+def draw_code(x, y, width):
+    """open_block's lines (or the queue's), the one being run highlighted."""
+    queue = replay is not None and replay.kind == "queue"
+    lines = QUEUE_LINES if queue else open_block_lines()
+    word = replay.step[3] if replay is not None else None
+    current = next((i for i, line in enumerate(lines) if word and word in line), None)
+    top = y
+    screen.draw.filled_rect(Rect(x - 4, top - 2, width + 8, 16 * len(lines) + 4),
+                            (255, 255, 255))
+    for index, line in enumerate(lines):
+        if index == current:
+            screen.draw.filled_rect(Rect(x - 4, y - 1, width + 8, 16), RUNNING[:3])
+        indent = len(line) - len(line.lstrip())
+        screen.draw.text(line.strip(), topleft=(x + 5 * indent, y), fontsize=16,
+                         color="black")
+        y += 16
+
+
+# ---------------------------------------------------------------------------
 # Drawing (draw only looks at the game; it never changes it)
 # ---------------------------------------------------------------------------
 def draw_status_bar():
     """Bombs left, the face and the timer, above the grid."""
-    screen.draw.filled_rect(Rect(0, 0, WIDTH, BAR), (192, 192, 192))
+    screen.draw.filled_rect(Rect(0, 0, board_width(), BAR), (192, 192, 192))
     left = bombs_left()
     counter = "%03d" % left if left >= 0 else "-%02d" % min(-left, 99)
     seconds = "%03d" % min(int(timer), MAX_TIME)
-    for text, x in ((counter, 6), (seconds, WIDTH - 6 - 52)):
+    for text, x in ((counter, 6), (seconds, board_width() - 6 - 52)):
         screen.draw.filled_rect(Rect(x, 7, 52, 26), (0, 0, 0))
         screen.draw.text(text, center=(x + 26, 21), fontsize=30,
                          color=(255, 0, 0))
@@ -1175,19 +1581,24 @@ def end_lines():
 
 def draw_end():
     """The chapter's "Failed" or "Finished", and the statistics of a win."""
-    centre = (WIDTH // 2, BAR + SIZE * ROWS // 2)
-    size = min(100, WIDTH // 5)
+    centre = (board_width() // 2, BAR + SIZE * ROWS // 2)
+    size = min(100, board_width() // 5)
     # See-through, so the bomb that went off still shows under the word.
     if finished:
         screen.draw.text("Finished", center=centre, fontsize=size,
                          color="red", owidth=1, ocolor="white", alpha=0.8)
         screen.draw.text("\n".join(end_lines()),
                          midtop=(centre[0], centre[1] + size // 2),
-                         fontsize=min(24, WIDTH // 12), color="black",
+                         fontsize=min(24, board_width() // 12), color="black",
                          background=(255, 255, 255), align="center")
     elif failed:
         screen.draw.text("Failed", center=centre, fontsize=size,
                          color="red", owidth=1, ocolor="white", alpha=0.6)
+
+
+# The keys the line below the grid lists, each with what it does.
+KEY_HELP = [("H", "hint"), ("A", "auto"), ("N", "no-guess"), ("V", "slow"),
+            ("Q", "?"), ("R", "new"), ("1\u00a02\u00a03\u00a00", "level")]
 
 
 def footer_text():
@@ -1198,15 +1609,17 @@ def footer_text():
         return message
     modes = ["?-marks on" if questions else "",
              "no-guess on" if noguess else "",
+             "slow motion on" if slowmo else "",
              "autoplay (any key stops)" if autoplaying else ""]
-    return "   ".join([mode for mode in modes if mode] +
-                      ["H hint  A auto  N no-guess  Q ?  R new  1 2 3 0 level"])
+    # A no-break space inside each pair, so a line breaks between pairs.
+    pairs = ["\u00a0".join(pair) for pair in KEY_HELP]
+    return "   ".join([mode for mode in modes if mode] + ["  ".join(pairs)])
 
 
 def draw_footer():
     """The message line below the grid."""
-    box = Rect(2, BAR + SIZE * ROWS + 2, WIDTH - 4, FOOT - 4)
-    screen.draw.filled_rect(Rect(0, BAR + SIZE * ROWS, WIDTH, FOOT),
+    box = Rect(2, BAR + SIZE * ROWS + 2, board_width() - 4, FOOT - 4)
+    screen.draw.filled_rect(Rect(0, BAR + SIZE * ROWS, board_width(), FOOT),
                             (192, 192, 192))
     screen.draw.textbox(footer_text(), box, color="black")
 
@@ -1217,6 +1630,7 @@ def draw_footer():
 def update(dt):
     """Run the clock and check for a win, as the chapter does."""
     global timer
+    replay_update(dt)
     if finished or failed:
         return
     if started:
@@ -1230,16 +1644,27 @@ def draw():
     screen.fill((128, 128, 128))
     draw_status_bar()
     for block in blocks:
-        block.draw()
-    draw_highlights()
-    draw_end()
+        if replay is not None and block in replay.hidden:
+            screen.blit("minesweep_block", block.topleft)   # not opened yet
+        else:
+            block.draw()
+    if replay is not None:
+        draw_replay_marks()
+    else:
+        draw_highlights()
+        draw_end()
     draw_footer()
+    if slowmo:
+        draw_panel()
 
 
 def on_mouse_down(pos, button):
     """Left opens, right flags, middle chords; the face restarts."""
     global cursor
     held.add(button)
+    if replay is not None:
+        replay.paused = not replay.paused   # a click pauses the replay
+        return
     if autoplaying:
         stop_autoplay()                     # a click only stops the solver
         return
@@ -1284,6 +1709,9 @@ LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
 def on_key_down(key):
     """Keys: arrows, Space, F, R, Q, H, A, N and the levels 1, 2, 3 and 0."""
     global questions, noguess, message
+    if replay is not None and replay_key(key):
+        return
+    end_replay()
     if autoplaying:
         stop_autoplay()                     # any key only stops the solver
         return
@@ -1303,6 +1731,10 @@ def on_key_down(key):
         show_hint()
     elif key == keys.A:
         start_autoplay()
+    elif key == keys.V:
+        toggle_slowmo()
+    elif key == keys.W and slowmo:
+        start_replay("queue")
     elif key == keys.N:
         noguess = not noguess
         message = "No-guess boards %s: from the next new board%s" % (

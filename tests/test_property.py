@@ -9,7 +9,8 @@ from loadgame import load_game
 
 
 KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "SPACE", "RETURN", "F", "R", "Q",
-        "K_0", "K_1", "ESCAPE", "A", "H", "N", "Z"]
+        "K_0", "K_1", "ESCAPE", "A", "H", "N", "Z", "V", "V", "W", "P", "PLUS",
+        "MINUS"]
 BUTTONS = [1, 2, 3, 4, 5]
 
 boards = st.integers(1, 6).flatmap(lambda rows: st.integers(1, 6).flatmap(
@@ -77,6 +78,26 @@ def check_rules(game):
     assert game.finished == (game.laid and all_open and not game.failed)
     assert not (game.failed and game.finished)
     assert 0 <= game.timer <= 999
+    check_slow_motion(game)
+
+
+def check_slow_motion(game):
+    """Slow motion leaves nothing stale: no recording between moves, a
+    replay only of this board's tiles, a window that fits the mode."""
+    assert game.trace is None
+    assert game.WIDTH == game.board_width() + (game.PANEL if game.slowmo else 0)
+    tiles = set(game.blocks)
+    if game.last_opening is not None:
+        calls, before = game.last_opening
+        assert {tile for tile, caller in calls} <= tiles and before <= tiles
+        assert all(tile.isopen for tile, caller in calls)
+    if game.replay is not None:
+        assert game.slowmo and game.last_opening is not None
+        rp = game.replay
+        recorded = {tile for tile, caller in rp.calls}
+        assert rp.hidden | set(rp.number) == recorded
+        assert not rp.hidden & set(rp.number)
+        assert set(rp.stack) <= set(rp.number)
 
 
 @pytest.fixture(scope="module")

@@ -113,6 +113,14 @@ def rows():
     out.append(("an opening on the chapter board (20 bombs, 140 tiles)",
                 median_ms(lambda: chapter_opening(game), game.open_block, 30), 5))
 
+    def recorded(block):
+        game.recorded(game.open_block, block)
+    out.append(("the same, recorded for slow motion (V)",
+                median_ms(lambda: chapter_opening(game), recorded, 30), 5))
+    out.append(("open the empty 100x100 board, recorded for slow motion",
+                median_ms(empty(100, 100), recorded, 5), 250))
+    game.end_replay()
+
     def expert_tile():
         expert(game)
         return game.block_at(8, 15)

@@ -18,6 +18,12 @@ BOMBS_AT = [(0, 3), (1, 9), (2, 2), (2, 12), (3, 6), (4, 0), (4, 10), (5, 5),
             (11, 6), (12, 12), (13, 3), (13, 8), (14, 14)]
 
 
+# A Chapter board whose middle tile opens 140 tiles (as in tools/bench.py).
+SLOW_BOMBS = [(0, 7), (0, 13), (1, 13), (2, 10), (4, 3), (4, 5), (6, 1), (6, 5),
+              (6, 10), (8, 5), (8, 9), (9, 9), (9, 13), (11, 3), (11, 10),
+              (12, 5), (13, 3), (13, 12), (14, 2), (14, 14)]
+
+
 def shot(mod, game, name):
     """Draw one frame and save it as docs/NAME.png."""
     game.reinit_screen()
@@ -55,6 +61,23 @@ def main():
             mod.grid_action(block, mod.click_open)
     mod.update(1.0)
     shot(mod, game, "won")
+    slow_motion(mod, game)
+
+
+def slow_motion(mod, game):
+    """A replay of the first click in slow motion, as recursion and as a queue."""
+    mod.new_game()
+    mod.lay_bombs(SLOW_BOMBS)
+    mod.on_key_down(mod.keys.V)
+    mod.grid_action(mod.block_at(7, 7), mod.click_open)
+    for _ in range(120):
+        mod.replay_step()
+    shot(mod, game, "slowmo_stack")
+    mod.on_key_down(mod.keys.W)
+    for _ in range(45):
+        mod.replay_step()
+    shot(mod, game, "slowmo_queue")
+    mod.on_key_down(mod.keys.V)
 
 
 if __name__ == "__main__":
