@@ -12,8 +12,8 @@ import inspect
 import json
 import os
 import random
+import stat
 import sys
-import tempfile
 import time
 from math import comb
 
@@ -48,6 +48,13 @@ TITLE = "Minesweeper"    # new_game adds the level
 FACE_SIZE = 28           # the face button is a square this big, px
 MAX_TIME = 999           # the timer stops here, s
 
+# The pictures in images/ and the sounds in sounds/ that the game uses.
+PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
+             "minesweep_bomb_red", "minesweep_wrong", "minesweep_question"] +
+            ["minesweep_number%d" % n for n in range(9)] +
+            ["face_play", "face_win", "face_lose"])
+SOUNDS = ["bomb", "win"]
+
 # The standard boards: key, name, rows, columns, bombs.
 LEVELS = {
     "0": ("Chapter", 15, 15, 20),
@@ -71,7 +78,8 @@ started = False          # has the player clicked the grid yet?
 timer = 0.0              # seconds since the first click, s
 clicks = 0               # clicks on the grid in this game
 stats = None             # 3BV, clicks and speed of a won game
-new_best = False         # did this win set a best time?
+new_best = False         # did this win set a best time (and was it saved)?
+unsaved = False          # did this win's best time fail to save?
 cursor = None            # (row, col) of the highlighted tile, or None
 held = set()             # mouse buttons held down now
 warned = set()           # console warnings already given, so each is said once
@@ -129,7 +137,7 @@ def new_game(rows=None, cols=None, bombs=None):
     """Start a fresh game; the size is ROWS, COLS and BOMBS unless given."""
     global ROWS, COLS, BOMBS, TITLE, blocks, last_opening
     global failed, finished, laid, started, timer, clicks, stats
-    global new_best, cursor, message, hint_move, assisted
+    global new_best, unsaved, cursor, message, hint_move, assisted
     rows = ROWS if rows is None else rows
     cols = COLS if cols is None else cols
     bombs = BOMBS if bombs is None else bombs
@@ -152,7 +160,7 @@ def new_game(rows=None, cols=None, bombs=None):
     # open_block calls itself once for every tile of an empty area, so a
     # large empty board needs more room for calls than Python gives at start.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), ROWS * COLS + 1000))
-    failed = finished = laid = started = new_best = assisted = False
+    failed = finished = laid = started = new_best = unsaved = assisted = False
     timer = 0.0
     clicks = 0
     stats = cursor = hint_move = last_opening = None
@@ -369,7 +377,7 @@ def all_safe_open():
 
 def win():
     """Every safe tile is open: flag the bombs, keep the score, cheer."""
-    global finished, stats, new_best, hint_move
+    global finished, stats, new_best, unsaved, hint_move
     finished = True
     hint_move = None
     for block in blocks:
@@ -379,7 +387,9 @@ def win():
             block.image = "minesweep_flag"
     stats = game_stats()
     # A game the solver helped with sets no record.
-    new_best = not assisted and record_best_time(level_name(), timer)
+    if not assisted and level_name() is not None:
+        outcome = record_best_time(level_name(), timer)
+        new_best, unsaved = outcome == "new", outcome == "unsaved"
     play_sound("win")
 
 
@@ -391,7 +401,7 @@ def play_sound(name):
         return
     try:
         getattr(sounds, name).play()
-    except (pygame.error, UnsupportedFormat, AttributeError) as error:
+    except (pygame.error, UnsupportedFormat, AttributeError, KeyError) as error:
         say_once("sound", "minesweep: cannot play sound %r: %s" % (name, error))
 
 
@@ -436,6 +446,10 @@ def grid_action(block, action):
         recorded(action, block)
     else:
         action(block)
+    # The move that opens the last safe tile wins at once, so nothing later
+    # in the same frame (a second click, on a bomb) can undo the win.
+    if laid and not failed and all_safe_open():
+        win()
 
 
 def block_under(pos):
@@ -529,91 +543,227 @@ def game_stats():
 
 # ---------------------------------------------------------------------------
 # BEYOND THE CHAPTER: best times, kept in the user's data folder
+#
+# What is promised (README, "Reliability"): the file is written whole or not
+# at all; a file the game cannot use is moved aside, never overwritten, and
+# never over an earlier one; two games saving at once both keep their
+# records; and "New best time" is shown only when the record was saved.
 # ---------------------------------------------------------------------------
+BEST_TIMES_LIMIT = 64 * 1024     # largest best-times file read, bytes
+LOCK_WAIT = 3.0                  # longest wait for another game's save, s
+LOCK_STALE = 2.0                 # a lock this old was left by a crash, s
+
+
+class SaveError(Exception):
+    """The best times could not be saved; the text says why."""
+
+
+def home_folder():
+    """The user's home folder, or None when there is no sure one."""
+    home = os.environ.get("HOME")
+    if home is not None and not os.path.isabs(home):
+        home = None                 # HOME="" or a relative path: not trusted
+    if home is None:
+        try:
+            import pwd
+            home = pwd.getpwuid(os.getuid()).pw_dir
+        except (ImportError, KeyError):
+            home = os.environ.get("USERPROFILE")
+    return home if home and os.path.isabs(home) else None
+
+
 def data_dir():
-    """The folder for best times: MINESWEEP_DATA_DIR, or the system's place."""
-    if os.environ.get("MINESWEEP_DATA_DIR"):
-        return os.environ["MINESWEEP_DATA_DIR"]
-    home = os.path.expanduser("~")
+    """The folder for best times, or None when there is no usable one.
+
+    MINESWEEP_DATA_DIR if set (a relative one is taken from the game's own
+    folder, not from wherever the game was started), else the system's place.
+    """
+    chosen = os.environ.get("MINESWEEP_DATA_DIR")
+    if chosen:
+        chosen = os.path.expanduser(chosen)
+        return os.path.join(pgzero.loaders.root, chosen)   # kept if absolute
+    home = home_folder()
     if sys.platform == "win32":
-        base = os.environ.get("APPDATA") or os.path.join(home, "AppData", "Roaming")
+        base = os.environ.get("APPDATA") or (
+            home and os.path.join(home, "AppData", "Roaming"))
     elif sys.platform == "darwin":
-        base = os.path.join(home, "Library", "Application Support")
+        base = home and os.path.join(home, "Library", "Application Support")
     else:
-        base = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
-    return os.path.join(base, "minesweep")
+        # The XDG rules: a relative XDG_DATA_HOME is to be ignored.
+        base = os.environ.get("XDG_DATA_HOME")
+        if not base or not os.path.isabs(base):
+            base = home and os.path.join(home, ".local", "share")
+    return os.path.join(base, "minesweep") if base else None
 
 
 def best_times_file():
-    """The path of the best-times file."""
-    return os.path.join(data_dir(), "best_times.json")
+    """The path of the best-times file (where a symlink points, if it is one)."""
+    folder = data_dir()
+    if folder is None:
+        raise SaveError("no home folder to keep them in (set MINESWEEP_DATA_DIR)")
+    return os.path.realpath(os.path.join(folder, "best_times.json"))
+
+
+def lock_best_times(folder):
+    """Wait until no other game is saving, and take the lock; its path."""
+    lock = os.path.join(folder, "best_times.lock")
+    give_up = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try:
+                if time.time() - os.path.getmtime(lock) > LOCK_STALE:
+                    os.remove(lock)         # left by a game that stopped mid-save
+                    continue
+            except OSError:
+                continue                    # it went away: try again
+            if time.monotonic() > give_up:
+                raise SaveError("another game kept %s locked" % lock)
+            time.sleep(0.005)
+        else:
+            os.write(handle, str(os.getpid()).encode("ascii"))
+            os.close(handle)
+            return lock
 
 
 def set_aside(path, why):
-    """Move a bad file to a free NAME.bak name so nothing is lost; say so."""
-    backup = path + ".bak"
-    number = 1
-    while os.path.exists(backup):
+    """Move a bad file to a new NAME.bak (never over an earlier one); say so."""
+    number, backup = 1, path + ".bak"
+    while os.path.lexists(backup):
         number += 1
         backup = "%s.%d.bak" % (path, number)
     try:
         os.replace(path, backup)
     except OSError as error:
-        print("minesweep: cannot read best times in %s (%s), and cannot move "
-              "it aside (%s); best times will not be saved." % (path, why, error))
-        return False
+        say_once("aside", "minesweep: cannot read best times in %s (%s), and "
+                 "cannot move it aside (%s); best times will not be saved."
+                 % (path, why, error))
+        raise SaveError("cannot move %s aside" % path)
     print("minesweep: best times in %s could not be read (%s); "
           "moved it to %s and started a new list." % (path, why, backup))
-    return True
 
 
-def load_best_times():
-    """Best times by level; {} when there are none, None when unusable."""
-    path = best_times_file()
-    if not os.path.exists(path):
+def good_times(times):
+    """True for what the game itself writes: level names to finite times > 0."""
+    return isinstance(times, dict) and len(times) <= 100 and all(
+        isinstance(level, str) and isinstance(seconds, (int, float))
+        and not isinstance(seconds, bool) and 0 < seconds < float("inf")
+        for level, seconds in times.items())
+
+
+def read_best_times(path):
+    """The times in the file ({} if none); a bad file is set aside."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(BEST_TIMES_LIMIT + 1)
+    except FileNotFoundError:
+        return {}
+    except OSError as error:
+        set_aside(path, error)          # a folder, say, where the file should be
+        return {}
+    if len(data) > BEST_TIMES_LIMIT:
+        set_aside(path, "larger than %d bytes" % BEST_TIMES_LIMIT)
         return {}
     try:
-        with open(path, encoding="utf-8") as f:
-            times = json.load(f)
-    except (OSError, ValueError) as error:
-        return {} if set_aside(path, error) else None
-    good = isinstance(times, dict) and all(
-        isinstance(value, (int, float)) and not isinstance(value, bool)
-        and value >= 0 for value in times.values())
-    if not good:
-        return {} if set_aside(path, "not a list of times") else None
+        times = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as error:
+        set_aside(path, error)
+        return {}
+    if not good_times(times):
+        set_aside(path, "not a list of times")
+        return {}
     return times
 
 
-def save_best_times(times):
-    """Write the best times whole or not at all (a temp file, then a rename)."""
-    folder = data_dir()
-    temp = None
+def clean_leftovers(folder):
+    """Remove the temporary files of saves that were stopped half-way."""
+    for name in os.listdir(folder):
+        if name.endswith(".tmp") and (name.startswith("tmp") or
+                                      name.startswith("best_times.json.")):
+            try:
+                os.remove(os.path.join(folder, name))
+            except OSError:
+                pass                    # still in use, or not ours to remove
+
+
+def write_best_times(path, times):
+    """Write the file whole or not at all: a temporary file, then a rename."""
+    temp = "%s.%d.tmp" % (path, os.getpid())
+    text = json.dumps(times, indent=1, sort_keys=True, allow_nan=False)
+    try:
+        # Created like any new file (the umask applies); an old file's mode
+        # is kept.
+        handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(text)
+        if os.path.exists(path):
+            os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+        os.replace(temp, path)
+    except OSError:
+        if os.path.exists(temp):
+            os.remove(temp)             # leave no half-written file behind
+        raise
+
+
+def with_best_times(change):
+    """Under the lock: read the times, let change(times) alter them, and
+    save them if it says so. What change returns."""
+    path = best_times_file()
+    folder = os.path.dirname(path)
     try:
         os.makedirs(folder, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            json.dump(times, f, indent=1, sort_keys=True)
-        os.replace(temp, best_times_file())
+        lock = lock_best_times(folder)
     except OSError as error:
-        say_once("save", "minesweep: cannot save best times in %s: %s"
-                 % (folder, error))
-        if temp is not None and os.path.exists(temp):
-            os.remove(temp)             # leave no half-written file behind
+        raise SaveError(str(error))
+    try:
+        clean_leftovers(folder)
+        times = read_best_times(path)
+        result = change(times)
+        if result:
+            write_best_times(path, times)
+        return result
+    except OSError as error:
+        raise SaveError(str(error))
+    finally:
+        try:
+            os.remove(lock)
+        except OSError:
+            pass
+
+
+def load_best_times():
+    """Best times by level; {} when there are none or they cannot be read."""
+    found = {}
+
+    def look(times):
+        """Note the times; change nothing."""
+        found.update(times)
+        return False
+
+    try:
+        with_best_times(look)
+    except SaveError:
+        pass
+    return found
 
 
 def record_best_time(level, seconds):
-    """Keep this time if it beats the level's best; True if it did."""
-    if level is None:
-        return False
-    times = load_best_times()
-    if times is None:
-        return False
-    if level in times and times[level] <= seconds:
-        return False
-    times[level] = round(seconds, 3)
-    save_best_times(times)
-    return True
+    """Keep this time if it beats the level's best: "new" if it did and was
+    saved, "slower" if it did not beat it, "unsaved" if it could not be saved."""
+    def keep_if_better(times):
+        """Put the time in if it is the level's best; True if it was."""
+        if level in times and times[level] <= seconds:
+            return False
+        times[level] = round(seconds, 3)
+        return True
+
+    try:
+        return "new" if with_best_times(keep_if_better) else "slower"
+    except SaveError as error:
+        say_once("save", "minesweep: cannot save best times in %s: %s"
+                 % (data_dir() or "any folder", error))
+        return "unsaved"
 
 
 # ---------------------------------------------------------------------------
@@ -637,7 +787,12 @@ def board_from_command_line(argv):
                         help="1..%d (%d)" % (MAX_SIDE, COLS))
     parser.add_argument("--bombs", type=int, default=BOMBS,
                         help="0..rows*cols-1 (%d)" % BOMBS)
+    parser.add_argument("--check", action="store_true",
+                        help="check that every picture and sound is there, then stop")
     args = parser.parse_args(argv)
+    if args.check:                      # start() has checked them already
+        print("minesweep: checked the pictures and sounds")
+        sys.exit(0)
     try:
         check_board(args.rows, args.cols, args.bombs)
     except ValueError as error:
@@ -1574,6 +1729,8 @@ def end_lines():
              "Efficiency %d%%" % round(100 * stats["efficiency"])]
     if new_best:
         lines.append("New best time for %s!" % level_name())
+    elif unsaved:
+        lines.append("Best time not saved (see the console)")
     elif assisted:
         lines.append("Hints or autoplay helped: no record")
     return lines
@@ -1744,8 +1901,28 @@ def on_key_down(key):
 # ---------------------------------------------------------------------------
 # Start-up
 # ---------------------------------------------------------------------------
+def check_assets():
+    """Stop with one clear message if a picture is missing; a missing sound
+    is said once and the game plays without it."""
+    # pgzero looks for them beside the script, wherever it was started from.
+    for folder, names, ext in (("images", PICTURES, ".png"),
+                               ("sounds", SOUNDS, ".wav")):
+        where = os.path.join(pgzero.loaders.root, folder)
+        missing = [name + ext for name in names
+                   if not os.path.isfile(os.path.join(where, name + ext))]
+        if missing and folder == "images":
+            sys.exit("minesweep: cannot start: %s missing in %s. Make the "
+                     "pictures again with: python tools/make_assets.py"
+                     % (", ".join(missing), where))
+        if missing:
+            say_once("sound", "minesweep: %s missing in %s: the game plays "
+                     "without it (python tools/make_assets.py makes it)"
+                     % (", ".join(missing), where))
+
+
 def start():
     """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
+    check_assets()
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
     if not getattr(sys, "_pgzrun", False):

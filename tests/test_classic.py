@@ -43,10 +43,8 @@ def test_first_click_on_a_crowded_board_keeps_only_that_tile_free(game):
         assert not game.failed and game.block_at(1, 1).isopen
         assert sum(b.isbomb for b in game.blocks) == 8
     game.new_game(3, 3, 8)
-    mouse(game, 2, 2, game.mouse.LEFT)
-    assert game.finished is False and game.block_at(2, 2).number == 3
-    game.update(0.1)
-    assert game.finished
+    mouse(game, 2, 2, game.mouse.LEFT)          # the only safe tile: a win
+    assert game.finished and game.block_at(2, 2).number == 3
 
 
 def test_a_laid_board_is_not_moved_by_the_first_click(game):
@@ -70,11 +68,12 @@ def test_middle_click_chords_and_zeros_flood(game):
     assert picture(game)[0] == "####"
     mouse(game, 0, 0, game.mouse.RIGHT)
     mouse(game, 1, 1, game.mouse.MIDDLE)
+    # The chord opens the last safe tiles: a win, and every bomb gets a flag.
     assert picture(game) == ["F100",
                              "1100",
                              "0011",
-                             "001#"]
-    assert not game.failed
+                             "001F"]
+    assert game.finished and not game.failed
 
 
 def test_left_click_on_an_open_number_chords(game):
@@ -260,8 +259,9 @@ def win_beginner(game, seconds):
     bombs = [(0, c) for c in range(9)] + [(8, 0)]
     game.new_game(9, 9, 10)
     game.lay_bombs(bombs)
-    mouse(game, 5, 5, game.mouse.LEFT)          # opens every safe tile
+    mouse(game, 0, 0, game.mouse.RIGHT)         # a flag starts the clock
     game.update(seconds)
+    mouse(game, 5, 5, game.mouse.LEFT)          # opens every safe tile: a win
     assert game.finished and game.timer == seconds
 
 
