@@ -15,12 +15,21 @@ import random
 import stat
 import sys
 import time
-from math import comb
 
 import pgzero
 import pgzero.loaders
+import pgzero.ptext
 import pygame
 from pgzero.loaders import UnsupportedFormat
+
+# The solver (hints, autoplay, no-guess boards) lives beside this file, in
+# solver.py; pgzrun, Thonny and python all look for it there.
+try:
+    from solver import (Solver, choose_guess, keep_free, no_guess_layout,
+                        place, short_place)
+except ImportError as error:
+    sys.exit("minesweep: cannot start: %s. solver.py belongs in the same "
+             "folder as minesweep.py." % error)
 
 # A friendly check instead of a confusing error further down.
 pgzero_version = [int(part) if part.isdigit() else 0
@@ -87,6 +96,7 @@ message = ""             # one line of news shown below the grid
 hint_move = None         # the hint shown: (block, isbomb, reason)
 assisted = False         # did hints or autoplay help in this game?
 autoplaying = False      # is the solver playing?
+semiauto = False         # ... only its sure moves (S), stopping at a guess?
 
 # Settings that last from one game to the next.
 questions = False        # does a right click also give question marks?
@@ -138,6 +148,7 @@ def new_game(rows=None, cols=None, bombs=None):
     global ROWS, COLS, BOMBS, TITLE, blocks, last_opening
     global failed, finished, laid, started, timer, clicks, stats
     global new_best, unsaved, cursor, message, hint_move, assisted
+    global before_move, postmortem, undos
     rows = ROWS if rows is None else rows
     cols = COLS if cols is None else cols
     bombs = BOMBS if bombs is None else bombs
@@ -145,6 +156,7 @@ def new_game(rows=None, cols=None, bombs=None):
     stop_autoplay()
     end_replay()
     ROWS, COLS, BOMBS = rows, cols, bombs
+    postmortem = None
     layout()
     TITLE = "Minesweeper: %s" % board_name()
     # The chapter's double loop: row by row, and in each row column by column.
@@ -163,7 +175,8 @@ def new_game(rows=None, cols=None, bombs=None):
     failed = finished = laid = started = new_best = unsaved = assisted = False
     timer = 0.0
     clicks = 0
-    stats = cursor = hint_move = last_opening = None
+    stats = cursor = hint_move = last_opening = before_move = postmortem = None
+    undos = 0
     message = ""
 
 
@@ -177,7 +190,7 @@ def layout():
     global WIDTH, HEIGHT, GRID_LEFT
     GRID_LEFT = (board_width() - SIZE * COLS) // 2
     WIDTH = board_width()
-    HEIGHT = BAR + SIZE * ROWS + FOOT
+    HEIGHT = BAR + SIZE * ROWS + footer_height()
     if slowmo:
         WIDTH += PANEL
         HEIGHT = max(HEIGHT, PANEL_HEIGHT)
@@ -217,15 +230,6 @@ def lay_bombs(cells):
     laid = True
 
 
-def keep_free(first, around, bombs):
-    """Cells kept free of bombs at the first click: it and its neighbours,
-    or just it where the board is too crowded for that."""
-    free = {first, *around[first]}
-    if len(around) - len(free) < bombs:
-        free = {first}
-    return free
-
-
 def lay_random_bombs(first):
     """Lay BOMBS bombs at random, away from the first tile clicked."""
     # Leave the clicked tile and its neighbours free so the first click
@@ -245,7 +249,7 @@ def lay_first_bombs(first):
     global message
     if noguess:
         cells = no_guess_layout(ROWS, COLS, BOMBS, first.row * COLS + first.col,
-                                random)
+                                neighbour_table(ROWS, COLS), random)
         if cells is not None:
             lay_bombs([(cell // COLS, cell % COLS) for cell in cells])
             return
@@ -387,7 +391,7 @@ def win():
             block.image = "minesweep_flag"
     stats = game_stats()
     # A game the solver helped with sets no record.
-    if not assisted and level_name() is not None:
+    if not assisted and not undos and level_name() is not None:
         outcome = record_best_time(level_name(), timer)
         new_best, unsaved = outcome == "new", outcome == "unsaved"
     play_sound("win")
@@ -435,17 +439,21 @@ def chord(block):
 
 def grid_action(block, action):
     """Do one move on the grid: start the clock, count the click."""
-    global started, clicks, hint_move, message
+    global started, clicks, hint_move, message, postmortem
     if failed or finished:
         return
     started = True
     clicks += 1
     hint_move = None
     message = ""
+    remember_board()
     if slowmo:
         recorded(action, block)
     else:
         action(block)
+    if failed:
+        postmortem = explain_loss(block, action)
+        layout()                        # the footer grows for the words
     # The move that opens the last safe tile wins at once, so nothing later
     # in the same frame (a second click, on a bomb) can undo the win.
     if laid and not failed and all_safe_open():
@@ -645,10 +653,11 @@ def set_aside(path, why):
 
 
 def good_times(times):
-    """True for what the game itself writes: level names to finite times > 0."""
+    """True for what the game itself writes: level names to finite times,
+    0 or more (a first click can win at once, in no time)."""
     return isinstance(times, dict) and len(times) <= 100 and all(
         isinstance(level, str) and isinstance(seconds, (int, float))
-        and not isinstance(seconds, bool) and 0 < seconds < float("inf")
+        and not isinstance(seconds, bool) and 0 <= seconds < float("inf")
         for level, seconds in times.items())
 
 
@@ -806,312 +815,7 @@ def board_from_command_line(argv):
 # numbers and how many bombs there are. It never trusts the player's flags
 # and never looks at isbomb of a closed tile.
 # ---------------------------------------------------------------------------
-SEARCH_BUDGET = 60000    # most steps the exact search may take per question
 AUTO_TICK = 0.15         # time between two autoplay moves, s
-NO_GUESS_TRIES = 400     # most boards tried or changed for one no-guess board
-NO_GUESS_TIME = 1.5      # most time to look for one, s (huge boards)
-
-
-def place(cell, cols):
-    """A cell number as the player reads it: row and column counted from 1."""
-    return "row %d, col %d" % (cell // cols + 1, cell % cols + 1)
-
-
-def short_place(cell, cols):
-    """A cell number in short: (row,col) counted from 1."""
-    return "(%d,%d)" % (cell // cols + 1, cell % cols + 1)
-
-
-def comb_or_0(n, k):
-    """Ways to choose k of n things; 0 when k is impossible."""
-    return comb(n, k) if 0 <= k <= n else 0
-
-
-def exact_ratio(part, whole):
-    """part / whole, exactly 0.0 or 1.0 when it is certain."""
-    if part == 0:
-        return 0.0
-    if part == whole:
-        return 1.0
-    return part / whole
-
-
-def split_groups(clues):
-    """Split clues into groups that share no closed cell with each other."""
-    group_of = {}
-    groups = []
-    for clue in clues:
-        joined = {group_of[cell] for cell in clue[2] if cell in group_of}
-        merged = [clue]
-        for index in joined:
-            merged.extend(groups[index])
-            groups[index] = []
-        groups.append(merged)
-        for member in merged:
-            for cell in member[2]:
-                group_of[cell] = len(groups) - 1
-    return [group for group in groups if group]
-
-
-class Solver:
-    """What can be known from the open numbers and the number of bombs.
-
-    shown[cell] is the number an open cell shows, or None for a closed one.
-    known maps cells to True (certainly a bomb) or False (certainly safe);
-    facts lists (cell, isbomb, reason) in the order they were found.
-    """
-
-    def __init__(self, rows, cols, bombs, shown, known=None):
-        """Read the board; nothing is worked out yet."""
-        self.rows, self.cols, self.bombs = rows, cols, bombs
-        self.shown = shown
-        self.around = neighbour_table(rows, cols)
-        self.known = dict(known or {})
-        self.facts = []
-        self.chances = None          # cell -> chance of a bomb, once searched
-        self.capped = False          # did the exact search run out of steps?
-        self.steps = 0
-        # The open numbers that still touch closed cells: the only clues.
-        self.clues = []
-        for cell, number in enumerate(shown):
-            if number is not None:
-                closed = [other for other in self.around[cell] if shown[other] is None]
-                if closed:
-                    self.clues.append((cell, number, closed))
-
-    def where(self, cell):
-        """A cell as the reasons name it."""
-        return place(cell, self.cols)
-
-    def learn(self, cells, isbomb, reason):
-        """Record new certain cells; reason may name the cell as %(cell)s."""
-        for cell in cells:
-            if cell not in self.known:
-                self.known[cell] = isbomb
-                text = reason % {"cell": short_place(cell, self.cols)}
-                self.facts.append((cell, isbomb, text))
-
-    def open_clues(self):
-        """Each clue as (cell, number, unknown cells, bombs still to find)."""
-        out = []
-        for cell, number, closed in self.clues:
-            unknown = [other for other in closed if other not in self.known]
-            if unknown:
-                bombs = [other for other in closed if self.known.get(other)]
-                out.append((cell, number, unknown, number - len(bombs)))
-        return out
-
-    def single_rule(self):
-        """One number alone: all its bombs found, or every closed cell a bomb."""
-        for cell, number, unknown, left in self.open_clues():
-            where = "the %d at %s" % (number, self.where(cell))
-            if left == 0:
-                found = [other for other in self.around[cell] if self.known.get(other)]
-                if found:
-                    bombs = "a bomb at " + self.where(found[0]) if len(found) == 1 \
-                        else "%d bombs" % len(found)
-                    self.learn(unknown, False, "Safe: %s already touches %s"
-                               % (where, bombs))
-                else:
-                    self.learn(unknown, False, "Safe: %s has no bomb around it" % where)
-            elif left == len(unknown):
-                cells = "1 closed neighbour" if left == 1 \
-                    else "%d closed neighbours" % left
-                if left == number:
-                    why = "has only " + cells
-                else:
-                    why = "needs %d more bomb%s and has only %s left" % (
-                        left, "" if left == 1 else "s", cells)
-                self.learn(unknown, True, "Bomb: %s %s" % (where, why))
-
-    def subset_rule(self):
-        """Two numbers: if one's closed cells all touch the other, subtract."""
-        clues = self.open_clues()
-        by_cell = {}
-        for index, clue in enumerate(clues):
-            for cell in clue[2]:
-                by_cell.setdefault(cell, []).append(index)
-        for a, (cell_a, number_a, unknown_a, left_a) in enumerate(clues):
-            small = set(unknown_a)
-            partners = {b for cell in unknown_a for b in by_cell[cell] if b != a}
-            for b in sorted(partners):
-                cell_b, number_b, unknown_b, left_b = clues[b]
-                big = set(unknown_b)
-                if not small < big:
-                    continue
-                rest = sorted(big - small)
-                first = "every closed neighbour of the %d at %s is also next to " \
-                    "the %d at %s, so %%(cell)s" % (
-                        number_a, short_place(cell_a, self.cols),
-                        number_b, short_place(cell_b, self.cols))
-                if left_b == left_a:
-                    self.learn(rest, False, "Safe: " + first + " is safe")
-                elif left_b - left_a == len(rest):
-                    self.learn(rest, True, "Bomb: " + first + " is a bomb")
-
-    def unknown_cells(self):
-        """The closed cells not yet worked out."""
-        return [cell for cell, number in enumerate(self.shown)
-                if number is None and cell not in self.known]
-
-    def bombs_left(self):
-        """Bombs not yet worked out."""
-        return self.bombs - sum(1 for isbomb in self.known.values() if isbomb)
-
-    def count_rule(self):
-        """All the bombs are found, or every closed cell left is a bomb."""
-        unknown = self.unknown_cells()
-        if unknown and self.bombs_left() == 0:
-            self.learn(unknown, False, "Safe: counting all the bombs left")
-        elif unknown and self.bombs_left() == len(unknown):
-            self.learn(unknown, True, "Bomb: counting all the bombs left")
-
-    def exact_rule(self):
-        """Weigh every way the bombs can lie; cells safe or bombs in all are sure."""
-        self.chances = self.search()
-        if self.capped:
-            return
-        safe = [cell for cell, chance in self.chances.items() if chance == 0]
-        bombs = [cell for cell, chance in self.chances.items() if chance == 1]
-        self.learn(safe, False, "Safe: no way the bombs can lie puts one at %(cell)s")
-        self.learn(bombs, True, "Bomb: every way the bombs can lie puts one at %(cell)s")
-
-    def run(self, enough=None):
-        """Use the rules, simplest first, until nothing new or enough(self)."""
-        rules = (self.single_rule, self.subset_rule, self.count_rule,
-                 self.exact_rule)
-        while True:
-            for rule in rules:
-                before = len(self.facts)
-                rule()
-                if len(self.facts) > before:
-                    break
-            else:
-                return self
-            if enough is not None and enough(self):
-                return self
-
-    def search(self):
-        """The exact chance of a bomb in every unknown cell (see README)."""
-        clues = self.open_clues()
-        unknown = self.unknown_cells()
-        edge = {cell for clue in clues for cell in clue[2]}
-        outside = len(unknown) - len(edge)
-        left = self.bombs_left()
-        groups = [self.weigh_group(group) for group in split_groups(clues)]
-
-        def with_outside(total, taken=0):
-            """Weigh each count of bombs by the ways the rest lie outside."""
-            return sum(ways * comb_or_0(outside, left - taken - k)
-                       for k, ways in total.items())
-
-        # ways[k]: in how many ways a group of linked clues holds k bombs.
-        # Groups do not share cells, so their ways multiply; the cells away
-        # from every number share whatever bombs are left over.
-        counts = [ways for ways, families in groups]
-        before = [{0: 1}]                  # before[i]: groups 0..i-1 together
-        for ways in counts:
-            before.append(self.multiply(before[-1], ways))
-        after = [{0: 1}]                   # after[-1 - i]: groups i+1.. together
-        for ways in reversed(counts):
-            after.append(self.multiply(after[-1], ways))
-        after.reverse()
-        if self.capped:                    # in any group, or in combining them
-            return self.rough_chances(clues, unknown, edge, outside, left)
-        everything = before[-1]
-        weight = with_outside(everything)
-        chances = {}
-        for index, (ways, families) in enumerate(groups):
-            others = self.multiply(before[index], after[index + 1])
-            factor = {k: with_outside(others, k) for k in ways}
-            for cells, bombs_by_k in families:
-                hits = sum(count * factor[k] for k, count in bombs_by_k.items())
-                for cell in cells:
-                    chances[cell] = exact_ratio(hits, weight * len(cells))
-        if outside:
-            hits = sum(ways * comb_or_0(outside - 1, left - k - 1)
-                       for k, ways in everything.items())
-            for cell in unknown:
-                if cell not in edge:
-                    chances[cell] = exact_ratio(hits, weight)
-        return chances
-
-    def weigh_group(self, clues):
-        """For one group of linked clues: ways[k] and, per cell, bomb counts."""
-        # Cells touched by exactly the same clues are alike: we choose how
-        # many bombs such a family holds, not which of its cells.
-        family_of = {}
-        for index, clue in enumerate(clues):
-            for cell in clue[2]:
-                family_of.setdefault(cell, []).append(index)
-        families = {}
-        for cell, members in family_of.items():
-            families.setdefault(tuple(members), []).append(cell)
-        order = sorted(families.items(), key=lambda item: item[0])
-        need = [clue[3] for clue in clues]
-        room = [len(clue[2]) for clue in clues]
-        ways, hits = {}, {}
-        chosen = []
-
-        def place_bombs(index, bombs, weight):
-            """Try every bomb count for family index and the ones after it."""
-            self.steps += 1
-            if self.steps > SEARCH_BUDGET:
-                self.capped = True
-                return
-            if index == len(order):
-                ways[bombs] = ways.get(bombs, 0) + weight
-                row = hits.setdefault(bombs, [0] * len(order))
-                for i, count in enumerate(chosen):
-                    row[i] += weight * count
-                return
-            members, cells = order[index]
-            size = len(cells)
-            for m in members:
-                room[m] -= size
-            low = max([0] + [need[m] - room[m] for m in members])
-            high = min([size] + [need[m] for m in members])
-            for count in range(low, high + 1):
-                for m in members:
-                    need[m] -= count
-                chosen.append(count)
-                place_bombs(index + 1, bombs + count, weight * comb(size, count))
-                chosen.pop()
-                for m in members:
-                    need[m] += count
-                if self.capped:
-                    break
-            for m in members:
-                room[m] += size
-
-        place_bombs(0, 0, 1)
-        return ways, [(cells, {k: row[i] for k, row in hits.items()})
-                      for i, (members, cells) in enumerate(order)]
-
-    def multiply(self, ways1, ways2):
-        """Bomb counts of two independent parts together: {k: ways}."""
-        self.steps += len(ways1) * len(ways2)
-        if self.steps > SEARCH_BUDGET:
-            self.capped = True
-        if self.capped:
-            return ways1                   # the answer will not be used
-        product = {}
-        for k1, w1 in ways1.items():
-            for k2, w2 in ways2.items():
-                product[k1 + k2] = product.get(k1 + k2, 0) + w1 * w2
-        return product
-
-    def rough_chances(self, clues, unknown, edge, outside, left):
-        """When the search is too big: each cell's worst local density, never 0 or 1."""
-        chances = {}
-        for cell, number, cells, need in clues:
-            for other in cells:
-                chances[other] = max(chances.get(other, 0.0), need / len(cells))
-        spare = max(left - sum(chances.values()), 0)
-        for cell in unknown:
-            if cell not in edge:
-                chances[cell] = spare / outside if outside else 0.5
-        return {cell: min(max(chance, 0.01), 0.99) for cell, chance in chances.items()}
 
 
 def visible_board():
@@ -1125,46 +829,56 @@ def is_useful(fact):
     return not isbomb or not blocks[cell].isflag
 
 
-def best_guess(chances, rows, cols):
-    """The cell to open when nothing is sure: the lowest chance of a bomb.
-
-    Ties go to the cell with the fewest neighbours (a corner, then an edge:
-    it is likelier to be a 0 and open an area), then to the top-left one.
-    """
-    around = neighbour_table(rows, cols)
-    return min(chances, key=lambda cell: (round(chances[cell], 9),
-                                          len(around[cell]), cell))
-
-
 def hint():
     """The move the H key shows: (block, isbomb, reason), or None.
 
-    isbomb is True or False for a sure move, None for a best guess.
+    isbomb is True or False for a sure move, None for a guess.
     """
     if not laid or failed or finished:
         return None
-    solver = Solver(ROWS, COLS, BOMBS, visible_board())
+    solver = Solver(ROWS, COLS, BOMBS, visible_board(), neighbour_table(ROWS, COLS))
     solver.run(enough=lambda s: any(is_useful(fact) for fact in s.facts))
     for cell, isbomb, reason in solver.facts:
         if is_useful((cell, isbomb, reason)):
             return blocks[cell], isbomb, reason
     if not solver.chances:
         return None
-    cell = best_guess(solver.chances, ROWS, COLS)
-    reason = "No sure move: best guess %s, a bomb with chance %d%%" % (
-        place(cell, COLS), round(100 * solver.chances[cell]))
+    guess = choose_guess(solver)
+    return blocks[guess.cell], None, guess_reason(guess, solver)
+
+
+def guess_reason(guess, solver):
+    """Why this guess, in words: its chance, and what it may give next."""
+    lowest = min(solver.chances.values())
+    text = "Guess: %s: %d%% chance of a bomb" % (place(guess.cell, COLS),
+                                                 round(100 * guess.chance))
     if solver.capped:
-        reason += " (too many ways to count: rules only)"
-    return blocks[cell], None, reason
+        return text + ", the lowest the rules see (too many ways to count)"
+    if round(guess.chance, 9) <= round(lowest, 9):
+        text += ", the lowest"
+    else:
+        text += " (the lowest is %d%%)" % round(100 * lowest)
+    if guess.sure_next is not None:
+        text += "; if safe, %d%% chance of a sure move next" % round(
+            100 * guess.sure_next)
+    return text
+
+
+def bomb_chances_exact():
+    """Every closed tile's chance of a bomb, from what the player sees, and
+    whether the chances are exact (False when the search was too big)."""
+    solver = Solver(ROWS, COLS, BOMBS, visible_board(),
+                    neighbour_table(ROWS, COLS)).run()
+    chances = dict(solver.chances or {})
+    for cell, isbomb in solver.known.items():
+        chances[cell] = 1.0 if isbomb else 0.0
+    exact = not solver.capped
+    return {blocks[cell]: chance for cell, chance in chances.items()}, exact
 
 
 def bomb_chances():
     """Every closed tile's chance of a bomb, from what the player sees."""
-    solver = Solver(ROWS, COLS, BOMBS, visible_board()).run()
-    chances = dict(solver.chances or {})
-    for cell, isbomb in solver.known.items():
-        chances[cell] = 1.0 if isbomb else 0.0
-    return {blocks[cell]: chance for cell, chance in chances.items()}
+    return bomb_chances_exact()[0]
 
 
 def show_hint():
@@ -1207,17 +921,23 @@ def autoplay_step():
         stop_autoplay()
         return
     block, isbomb, reason = move
+    if semiauto and isbomb is None:
+        stop_autoplay()                 # S: hand the board back at a guess
+        hint_move = move
+        return
     grid_action(block, flag_surely if isbomb else open_surely)
     if not (failed or finished):
         hint_move = move                # show the move it made, and why
 
 
-def start_autoplay():
-    """A: let the solver play, one move a tick, so a class can watch it."""
-    global autoplaying, assisted
+def start_autoplay(sure_only=False):
+    """A: let the solver play, one move a tick, so a class can watch it;
+    S (sure_only): only its sure moves, stopping where a guess is needed."""
+    global autoplaying, semiauto, assisted
     if failed or finished:
         return
     autoplaying = assisted = True
+    semiauto = sure_only
     clock.schedule_interval(autoplay_step, AUTO_TICK)
 
 
@@ -1228,80 +948,101 @@ def stop_autoplay():
     clock.unschedule(autoplay_step)
 
 
-def reveal_cells(shown, mines, around, start):
-    """Open a cell of a plain board and flood its zeros; how many opened."""
-    opened = 0
-    todo = [start]
-    while todo:
-        cell = todo.pop()
-        if shown[cell] is None:
-            shown[cell] = sum(1 for other in around[cell] if other in mines)
-            opened += 1
-            if shown[cell] == 0:
-                todo.extend(other for other in around[cell] if shown[other] is None)
-    return opened
+# ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: learning from a loss. The post-mortem says, from what
+# the player could see just before the fatal move, whether a safe move
+# existed; U takes the fatal move back; S lets the solver make every sure
+# move and hands the board back at a guess.
+# ---------------------------------------------------------------------------
+before_move = None       # the board just before the last move (for U and why)
+postmortem = None        # after a loss: (what happened, in words; a tile to
+                         # outline or None; its colour)
+GREEN, ORANGE = (0, 200, 0), (255, 140, 0)   # outlines: a safe tile, a guess
+undos = 0                # moves taken back in this game
+LOSS_FONT = 16           # size of the post-mortem's text, px
 
 
-def sure_moves_clear(rows, cols, mines, first, give_up=None):
-    """Play from the first click with sure moves only: None if that clears
-    the board, else what the player sees when stuck (shown, known). Past the
-    time give_up it stops and counts as stuck."""
-    around = neighbour_table(rows, cols)
-    shown = [None] * (rows * cols)
-    opened = reveal_cells(shown, mines, around, first)
-    bombs = {}
-    while opened < rows * cols - len(mines):
-        solver = Solver(rows, cols, len(mines), shown, bombs)
-        solver.run(enough=lambda s: any(not isbomb for _, isbomb, _ in s.facts))
-        safe = [cell for cell, isbomb in solver.known.items()
-                if not isbomb and shown[cell] is None]
-        if not safe or give_up is not None and time.perf_counter() > give_up:
-            return shown, solver.known
-        for cell in safe:
-            opened += reveal_cells(shown, mines, around, cell)
-        bombs = {cell: True for cell, isbomb in solver.known.items() if isbomb}
-    return None
+def tile_states():
+    """Everything the player sees of every tile, to put back later."""
+    return [(block.isopen, block.isflag, block.isquestion, block.number,
+             block.image) for block in blocks]
 
 
-def nudge(rows, cols, mines, stuck, rng):
-    """Simon Tatham's idea, simply: move a few bombs from where the solver
-    is stuck to the unseen inside of the board. False if none can move."""
-    shown, known = stuck
-    around = neighbour_table(rows, cols)
-    stuck_bombs, inside = [], []
-    for cell, number in enumerate(shown):
-        if number is not None:
-            continue
-        if any(shown[other] is not None for other in around[cell]):
-            if cell in mines and cell not in known:
-                stuck_bombs.append(cell)
-        elif cell not in mines:
-            inside.append(cell)
-    moves = min(len(stuck_bombs), len(inside), 3)
-    if moves == 0:
-        return False
-    for old, new in zip(rng.sample(stuck_bombs, moves), rng.sample(inside, moves)):
-        mines.discard(old)
-        mines.add(new)
-    return True
+def remember_board():
+    """Keep the board as it is before a move, for the post-mortem and U."""
+    global before_move
+    before_move = (tile_states(), visible_board())
 
 
-def no_guess_layout(rows, cols, bombs, first, rng):
-    """Bombs (a set of cells) that sure moves alone clear from the first
-    click, or None if NO_GUESS_TRIES tries or NO_GUESS_TIME found none."""
-    free = keep_free(first, neighbour_table(rows, cols), bombs)
-    places = [cell for cell in range(rows * cols) if cell not in free]
-    mines = set(rng.sample(places, bombs))
-    give_up = time.perf_counter() + NO_GUESS_TIME
-    for _ in range(NO_GUESS_TRIES):
-        if time.perf_counter() > give_up:
-            break
-        stuck = sure_moves_clear(rows, cols, mines, first, give_up)
-        if stuck is None:
-            return mines
-        if not nudge(rows, cols, mines, stuck, rng):
-            mines = set(rng.sample(places, bombs))
-    return None
+def chances_text(chance):
+    """A chance of a bomb as a student says it: "1 in 5 (20%)"."""
+    if 0 < chance <= 0.5:
+        return "1 in %d (%d%%)" % (round(1 / chance), round(100 * chance))
+    return "%d%%" % round(100 * chance)
+
+
+def explain_loss(block, action):
+    """Why the move on this tile lost, judged from the board before it."""
+    shown = before_move[1]
+    solver = Solver(ROWS, COLS, BOMBS, shown, neighbour_table(ROWS, COLS)).run()
+    reasons = {cell: reason for cell, isbomb, reason in solver.facts}
+    if action is chord:
+        flag = next(other for other in block.neighbours
+                    if other.isflag and not other.isbomb)
+        cell = cell_of(flag)
+        if solver.known.get(cell) is False:
+            return ("The chord trusted a wrong flag at %s, and the board showed "
+                    "it: %s." % (place(cell, COLS), reasons[cell][6:]), flag, GREEN)
+        return ("The chord trusted a wrong flag at %s; nothing on the board "
+                "showed it was wrong: the flag was a guess." % place(cell, COLS),
+                flag, ORANGE)
+    cell = cell_of(block)
+    if solver.known.get(cell) is True:
+        return ("Avoidable: %s was surely a bomb: %s." % (
+            place(cell, COLS), reasons[cell][6:]), block, ORANGE)
+    safe = [fact for fact in solver.facts if not fact[1] and shown[fact[0]] is None]
+    if safe:
+        other, isbomb, reason = safe[0]
+        return ("Avoidable: %s was surely safe: %s." % (
+            place(other, COLS), reason[6:]), blocks[other], GREEN)
+    chances = solver.chances
+    if solver.capped:
+        return ("No safe move was found by the rules (too many ways to count "
+                "exactly): you guessed.", None, None)
+    best = min(chances.values())
+    safest = [other for other in chances if chances[other] == best]
+    text = "No safe move existed: you guessed, with a %s chance of a bomb." % (
+        chances_text(chances[cell]))
+    if chances[cell] > best:
+        text += " The safest guess was %s, at %s." % (
+            place(safest[0], COLS), chances_text(best))
+        return text, blocks[safest[0]], ORANGE
+    return text + " That was as safe as any guess.", None, None
+
+
+def take_back():
+    """U after a loss: the board as it was before the fatal move."""
+    global failed, postmortem, undos, message
+    if not failed:
+        message = "U takes back a move that lost, once the game is lost"
+        return
+    for block, state in zip(blocks, before_move[0]):
+        (block.isopen, block.isflag, block.isquestion, block.number,
+         block.image) = state
+    failed = False
+    postmortem = None
+    undos += 1
+    message = "Move taken back (%d so far): no record for this game" % undos
+    layout()
+
+
+def footer_height():
+    """The line below the grid, taller while a post-mortem needs the room."""
+    if postmortem is None:
+        return FOOT
+    lines = pgzero.ptext.wrap(postmortem[0], fontsize=LOSS_FONT,
+                              width=board_width() - 8)
+    return max(FOOT, len(lines) * LOSS_FONT + 10)
 
 
 # ---------------------------------------------------------------------------
@@ -1713,12 +1454,15 @@ def draw_frame(row, col, colour):
 
 def draw_highlights():
     """Yellow round the tile under the mouse or the keyboard cursor; the
-    hint in green (safe), red (bomb) or orange (a guess)."""
+    hint in green (safe), red (bomb) or orange (a guess); after a loss, the
+    tile the post-mortem names, in green."""
     if cursor is not None:
         draw_frame(cursor[0], cursor[1], (255, 215, 0))
+    if postmortem is not None and postmortem[1] is not None:
+        draw_frame(postmortem[1].row, postmortem[1].col, postmortem[2])
     if hint_move is not None:
         block, isbomb, reason = hint_move
-        colour = {False: (0, 200, 0), True: (230, 0, 0), None: (255, 140, 0)}
+        colour = {False: GREEN, True: (230, 0, 0), None: ORANGE}
         draw_frame(block.row, block.col, colour[isbomb])
 
 
@@ -1731,6 +1475,8 @@ def end_lines():
         lines.append("New best time for %s!" % level_name())
     elif unsaved:
         lines.append("Best time not saved (see the console)")
+    elif undos:
+        lines.append("Moves taken back: %d (no record)" % undos)
     elif assisted:
         lines.append("Hints or autoplay helped: no record")
     return lines
@@ -1754,8 +1500,9 @@ def draw_end():
 
 
 # The keys the line below the grid lists, each with what it does.
-KEY_HELP = [("H", "hint"), ("A", "auto"), ("N", "no-guess"), ("V", "slow"),
-            ("Q", "?"), ("R", "new"), ("1\u00a02\u00a03\u00a00", "level")]
+KEY_HELP = [("H", "hint"), ("A", "auto"), ("S", "sure"), ("N", "no-guess"),
+            ("V", "slow"), ("Q", "?"), ("R", "new"),
+            ("1\u00a02\u00a03\u00a00", "level")]
 
 
 def footer_text():
@@ -1767,17 +1514,24 @@ def footer_text():
     modes = ["?-marks on" if questions else "",
              "no-guess on" if noguess else "",
              "slow motion on" if slowmo else "",
-             "autoplay (any key stops)" if autoplaying else ""]
+             ("sure moves only" if semiauto else "autoplay") + " (any key stops)"
+             if autoplaying else ""]
     # A no-break space inside each pair, so a line breaks between pairs.
     pairs = ["\u00a0".join(pair) for pair in KEY_HELP]
     return "   ".join([mode for mode in modes if mode] + ["  ".join(pairs)])
 
 
 def draw_footer():
-    """The message line below the grid."""
-    box = Rect(2, BAR + SIZE * ROWS + 2, board_width() - 4, FOOT - 4)
-    screen.draw.filled_rect(Rect(0, BAR + SIZE * ROWS, board_width(), FOOT),
+    """The message line below the grid; after a loss, the post-mortem."""
+    top = BAR + SIZE * ROWS
+    screen.draw.filled_rect(Rect(0, top, board_width(), footer_height()),
                             (192, 192, 192))
+    if postmortem is not None:
+        screen.draw.text(postmortem[0] + "  U: take it back.", topleft=(4, top + 5),
+                         width=board_width() - 8, fontsize=LOSS_FONT,
+                         color="black")
+        return
+    box = Rect(2, top + 2, board_width() - 4, FOOT - 4)
     screen.draw.textbox(footer_text(), box, color="black")
 
 
@@ -1888,6 +1642,10 @@ def on_key_down(key):
         show_hint()
     elif key == keys.A:
         start_autoplay()
+    elif key == keys.S:
+        start_autoplay(sure_only=True)
+    elif key == keys.U:
+        take_back()
     elif key == keys.V:
         toggle_slowmo()
     elif key == keys.W and slowmo:

@@ -15,6 +15,9 @@ import pgzero.loaders  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, "minesweep.py")
 CHAPTER = os.path.join(ROOT, "chapter")
+# The game's folder is on the import path, as pgzrun puts it there: the
+# tests import solver.py the way the game does.
+sys.path.insert(0, ROOT)
 
 
 def load_game(name="minesweep", script=SCRIPT, edit=None):

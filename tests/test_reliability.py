@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import tile_centre
-from loadgame import ROOT, load_game
+from loadgame import ROOT
 from test_classic import best_file, win_beginner
 from test_mainloop import click, run_loop
 
@@ -220,7 +220,7 @@ def test_the_file_keeps_a_normal_mode(game, tmp_path):
 
 
 @pytest.mark.parametrize("content", [b'{"Beginner": Infinity}', b'{"Beginner": NaN}',
-                                     b'{"Beginner": -5}', b'{"Beginner": 0}',
+                                     b'{"Beginner": -5}', b'{"Beginner": -0.5}',
                                      b'{"Beginner": {"time": 5}}', b'{"Beginner": true}'])
 def test_only_times_the_game_could_write_are_accepted(game, tmp_path, content):
     best_file(tmp_path).parent.mkdir()
@@ -229,6 +229,18 @@ def test_only_times_the_game_could_write_are_accepted(game, tmp_path, content):
     assert backups(tmp_path / "data") == [content]
     text = best_file(tmp_path).read_text()
     assert json.loads(text) == {"Beginner": 30.0} and "Infinity" not in text
+
+
+def test_a_win_in_no_time_is_kept_and_read_back(game, tmp_path, capsys):
+    # A first click can win at once, before the clock has ticked: 0 s.
+    for _ in range(2):
+        game.new_game(9, 9, 10)
+        game.lay_bombs([(0, c) for c in range(9)] + [(8, 0)])
+        game.grid_action(game.block_at(5, 5), game.click_open)
+        assert game.finished and game.timer == 0
+    assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 0.0}
+    assert backups(tmp_path / "data") == []
+    assert "could not be read" not in capsys.readouterr().out
 
 
 # 6. A large file ---------------------------------------------------------------
@@ -270,7 +282,7 @@ def test_load_best_times_takes_any_file(game, tmp_path_factory, monkeypatch, con
     assert isinstance(times, dict)
     for level, seconds in times.items():
         assert isinstance(level, str) and isinstance(seconds, (int, float))
-        assert not isinstance(seconds, bool) and math.isfinite(seconds) and seconds > 0
+        assert not isinstance(seconds, bool) and math.isfinite(seconds) and seconds >= 0
     if path.exists():
         assert path.read_bytes() == content     # kept as it was: it was good
     else:
@@ -303,6 +315,7 @@ def copy_game(tmp_path):
     folder = tmp_path / "game"
     folder.mkdir()
     shutil.copy(os.path.join(ROOT, "minesweep.py"), folder)
+    shutil.copy(os.path.join(ROOT, "solver.py"), folder)
     for sub in ("images", "sounds"):
         shutil.copytree(os.path.join(ROOT, sub), folder / sub)
     return folder
@@ -344,3 +357,11 @@ def test_a_missing_sound_does_not_stop_a_win(game, monkeypatch):
     game.lay_bombs([(0, 0)])
     game.on_mouse_down(tile_centre(game, 0, 1), game.mouse.LEFT)
     assert game.finished
+
+
+def test_a_missing_solver_is_named_at_start(tmp_path):
+    folder = copy_game(tmp_path)
+    os.remove(folder / "solver.py")
+    done = run_copy(folder, tmp_path, "--check")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "solver.py belongs in the same folder as minesweep.py" in done.stderr

@@ -2,7 +2,6 @@
 recursion, the replay shows them and ends on the real board, and the queue
 replay opens the same tiles breadth first."""
 import pygame
-import pytest
 
 from conftest import board, picture, tile_centre
 from test_mainloop import click, key, run_loop

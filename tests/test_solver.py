@@ -2,10 +2,14 @@
 bomb chances, autoplay and no-guess boards."""
 import itertools
 import random
+import subprocess
+import sys
 
 import pytest
 
+import solver
 from conftest import board, picture
+from loadgame import ROOT
 
 
 def position(game, rows, cols, bombs, opened, flags=()):
@@ -88,7 +92,8 @@ def test_exact_search_finds_what_the_rules_miss(game):
 def test_a_guess_when_nothing_is_sure(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
     assert where(game.hint()) == (
-        (0, 0), None, "No sure move: best guess row 1, col 1, a bomb with chance 50%")
+        (0, 0), None, "Guess: row 1, col 1: 50% chance of a bomb, the lowest; "
+        "if safe, 100% chance of a sure move next")
 
 
 def test_no_hint_before_the_first_click_or_after_the_end(game):
@@ -161,7 +166,7 @@ def test_hints_never_lie(game):
             assert block.isbomb == isbomb, reason
             assert reason.startswith("Bomb: " if isbomb else "Safe: ")
         else:
-            assert reason.startswith("No sure move")
+            assert reason.startswith("Guess: ")
     assert sure > 1500
 
 
@@ -205,22 +210,55 @@ def test_hint_and_chances_change_nothing(game):
         assert (game.failed, game.finished, game.clicks, game.timer) == flags
 
 
-def test_a_huge_board_caps_the_search_and_says_so(game):
-    # A 100x100 board with a long, loose frontier: far too many layouts to
-    # count, so the hint falls back to the rules and says so.
+def test_a_huge_board_gives_true_hints(game):
     rows = cols = 100
     bombs = [(r, c) for r in range(2, 100) for c in range(100) if (r * 7 + c * 3) % 5 == 0]
     position(game, rows, cols, bombs, [(0, 0)])
     assert sum(b.isopen for b in game.blocks) > 100
-    move = game.hint()
-    assert move is not None
-    solver = game.Solver(rows, cols, len(bombs), game.visible_board()).run()
-    assert solver.steps <= game.SEARCH_BUDGET + 10000
+    block, isbomb, reason = game.hint()
+    assert isbomb is not None and block.isbomb == isbomb
     chances = game.bomb_chances()
     assert len(chances) == sum(not b.isopen for b in game.blocks)
     for block, chance in chances.items():
         if chance in (0.0, 1.0):
             assert block.isbomb == (chance == 1.0)
+
+
+def capped_position(game, rng):
+    """A random position where nothing is sure and the search needs more
+    than one step."""
+    while True:
+        random_position(game, rng, max_side=7, max_bombs=12)
+        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+                             game.neighbour_table(game.ROWS, game.COLS)).run()
+        if seen.chances and seen.steps > 1 and not seen.facts:
+            return game
+
+
+def test_a_search_too_big_is_capped_and_says_so(game, monkeypatch):
+    # With a budget of one step, any search that needs more is cut short:
+    # the chances are rough (never 0 or 1 unless the rules proved it), the
+    # caller is told, and the hint says so.
+    rng = random.Random(12)
+    for _ in range(20):
+        capped_position(game, rng)
+        exact, exact_sure = game.bomb_chances_exact()
+        assert exact_sure
+        monkeypatch.setattr(solver, "SEARCH_BUDGET", 1)
+        rough, sure = game.bomb_chances_exact()
+        assert not sure and set(rough) == set(exact)
+        for block, chance in rough.items():
+            assert chance not in (0.0, 1.0) or chance == exact[block]
+        block, isbomb, reason = game.hint()
+        assert isbomb is None and reason.endswith("(too many ways to count)")
+        # The budget is for each search, not for all of them together.
+        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+                             game.neighbour_table(game.ROWS, game.COLS))
+        seen.search()
+        assert seen.capped and seen.total is None
+        monkeypatch.setattr(solver, "SEARCH_BUDGET", 60000)
+        seen.search()
+        assert not seen.capped and seen.total
 
 
 # Autoplay ----------------------------------------------------------------------
@@ -283,15 +321,16 @@ def test_no_guess_boards_need_no_guess(game, level):
         assert game.message == ""
         mines = {b.row * game.COLS + b.col for b in game.blocks if b.isbomb}
         assert len(mines) == game.BOMBS
-        assert game.sure_moves_clear(game.ROWS, game.COLS, mines,
-                                     first.row * game.COLS + first.col) is None
+        assert solver.sure_moves_clear(game.ROWS, game.COLS, mines,
+                                       first.row * game.COLS + first.col,
+                                       game.neighbour_table(game.ROWS, game.COLS)) is None
         game.on_key_down(game.keys.A)
         tick(game, 700)
         assert game.finished
 
 
-def test_no_guess_gives_up_with_a_note(game):
-    game.NO_GUESS_TRIES = 0
+def test_no_guess_gives_up_with_a_note(game, monkeypatch):
+    monkeypatch.setattr(solver, "NO_GUESS_TRIES", 0)
     game.on_key_down(game.keys.N)
     game.new_game(16, 30, 99)
     game.grid_action(game.block_at(5, 5), game.click_open)
@@ -316,3 +355,82 @@ def test_solver_keys_at_any_moment(game):
     for key in keys + [game.keys.SPACE]:
         game.on_key_down(key)
         tick(game, 1)
+
+
+# The solver's own module, and its guesses (issue 14) -----------------------------
+def layouts(game):
+    """Every layout of the bombs that fits the open numbers, as sets of tiles."""
+    closed = [b for b in game.blocks if not b.isopen]
+    return [set(layout) for layout in itertools.combinations(closed, game.BOMBS)
+            if all(sum(other in layout for other in b.neighbours) == b.number
+                   for b in game.blocks if b.isopen)]
+
+
+def weigh_by_enumeration(game, cell):
+    """One move ahead by counting layouts: (P(safe and a sure move next),
+    P(safe) x the expected safety of the best next move)."""
+    every = layouts(game)
+    tile = game.blocks[cell]
+    by_number = {}
+    for layout in every:
+        if tile not in layout:
+            number = sum(other in layout for other in tile.neighbours)
+            by_number.setdefault(number, []).append(layout)
+    sure = score = 0.0
+    rest = [b for b in game.blocks if not b.isopen and b is not tile]
+    for group in by_number.values():
+        share = len(group) / len(every)
+        safety = {b: sum(b not in layout for layout in group) / len(group) for b in rest}
+        if not rest or max(safety.values()) == 1 or min(safety.values()) == 0 \
+                and max(safety.values()) == 0:
+            sure += share
+            score += share
+        else:
+            score += share * max(safety.values())
+    return sure, score
+
+
+def guess_position(game, rng):
+    """A random small position where no tile is sure."""
+    while True:
+        random_position(game, rng, max_side=5, max_bombs=6)
+        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+                             game.neighbour_table(game.ROWS, game.COLS)).run()
+        if seen.chances and not seen.facts:
+            return seen
+
+
+def test_looking_ahead_equals_counting_every_layout(game):
+    rng = random.Random(14)
+    for _ in range(150):
+        seen = guess_position(game, rng)
+        for cell in solver.guess_candidates(seen):
+            sure, score = solver.weigh(seen, cell)
+            expected = weigh_by_enumeration(game, cell)
+            assert sure == pytest.approx(expected[0], abs=1e-9)
+            assert score == pytest.approx(expected[1], abs=1e-9)
+        guess = solver.choose_guess(seen)
+        best = max(weigh_by_enumeration(game, cell)[1]
+                   for cell in solver.guess_candidates(seen))
+        assert guess.score == pytest.approx(best, abs=1e-9)
+
+
+def test_a_guess_past_its_time_is_the_lowest_chance(game):
+    rng = random.Random(15)
+    seen = guess_position(game, rng)
+    guess = solver.choose_guess(seen, give_up=0.0001)     # long past
+    assert guess.cell == solver.best_guess(seen.chances, seen.around)
+    assert guess.score is None
+
+
+def test_the_solver_imports_without_pygame_or_pgzero():
+    code = ("import sys\n"
+            "sys.modules['pygame'] = sys.modules['pgzero'] = None\n"
+            "import solver\n"
+            "around = [[1], [0]]\n"
+            "seen = solver.Solver(1, 2, 1, [None, None], around).run()\n"
+            "print(seen.chances)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "{0: 0.5, 1: 0.5}"

@@ -66,13 +66,20 @@ def find_window(display, pid):
     return found[0] if found else None
 
 
-def geometry(display, wid):
-    """The window's size as (width, height)."""
+def window_fields(display, wid):
+    """Where the window is and how big: X, Y, WIDTH, HEIGHT ({} if it is gone)."""
     env = dict(os.environ, DISPLAY=display)
     done = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid],
                           env=env, capture_output=True, text=True, timeout=WAIT)
-    fields = dict(line.split("=") for line in done.stdout.split())
-    return int(fields.get("WIDTH", 0)), int(fields.get("HEIGHT", 0))
+    return {key: int(value) for key, value in
+            (line.split("=") for line in done.stdout.split()) if key != "WINDOW"
+            and value.lstrip("-").isdigit()}
+
+
+def geometry(display, wid):
+    """The window's size as (width, height)."""
+    fields = window_fields(display, wid)
+    return fields.get("WIDTH", 0), fields.get("HEIGHT", 0)
 
 
 def window_of_size(display, pid, size):
@@ -89,8 +96,17 @@ def window_of_size(display, pid, size):
 
 
 def photo(display, wid, path):
-    """A screenshot of the window, as a pygame surface."""
-    x(display, "import", "-window", wid, "png:" + path)
+    """A screenshot of the window, as a pygame surface.
+
+    The whole screen is photographed and cut to the window: SDL may make a
+    new window when the size changes, and photographing a window that has
+    just gone makes import wait for ever.
+    """
+    fields = window_fields(display, wid)
+    assert fields, "the window %s has gone" % wid
+    x(display, "import", "-window", "root", "-crop", "%dx%d+%d+%d" % (
+        fields["WIDTH"], fields["HEIGHT"], fields["X"], fields["Y"]), "+repage",
+      "png:" + path)
     return pygame.image.load(path)
 
 
@@ -296,6 +312,55 @@ def test_slow_motion_in_a_real_window(display, tmp_path):
         board = pygame.Rect(0, BAR, 375, 375)
         assert pygame.image.tostring(final.subsurface(board), "RGB") == \
             pygame.image.tostring(again.subsurface(board), "RGB")
+    except BaseException:
+        stop(game)
+        raise
+    finish(display, wid, game)
+
+
+def test_lose_read_why_take_it_back_in_a_real_window(display, tmp_path):
+    game = start_pgzrun(display, tmp_path, "minesweep.py")
+    try:
+        size = (375, BAR + 375 + 30)
+        wid = window_of_size(display, game.pid, size)
+        wait_for(display, wid, str(tmp_path / "0.png"), lambda s: is_closed(s, 7, 7))
+        click(display, wid, 7 * SIZE + 12, BAR + 7 * SIZE + 12, 1)
+        shot = wait_for(display, wid, str(tmp_path / "1.png"),
+                        lambda s: not is_closed(s, 7, 7))
+        # Lose on purpose: open closed tiles until one is a bomb. The loss
+        # makes the line below the grid taller for the post-mortem.
+        lost = None
+        while lost is None:
+            closed = [(r, c) for r in range(15) for c in range(15)
+                      if is_closed(shot, r, c)]
+            assert closed, "every tile is open: no bomb was found"
+            row, col = closed[0]
+            click(display, wid, col * SIZE + 12, BAR + row * SIZE + 12, 1)
+            deadline = time.monotonic() + WAIT
+            while lost is None:
+                wid = find_window(display, game.pid)
+                if wid and geometry(display, wid)[1] > size[1]:
+                    lost = (row, col)
+                elif wid and geometry(display, wid) == size:
+                    shot = photo(display, wid, str(tmp_path / "1.png"))
+                    if not is_closed(shot, row, col):
+                        break
+                assert time.monotonic() < deadline, "the click did nothing"
+        assert lost, "no bomb found among the closed tiles"
+        wid = find_window(display, game.pid)
+        tall = geometry(display, wid)
+        shot = photo(display, wid, str(tmp_path / "2.png"))
+        words = pygame.Rect(0, BAR + 375, 375, tall[1] - BAR - 375)
+        colours = {tuple(shot.get_at((x_, y_)))[:3] for x_ in range(0, 375, 3)
+                   for y_ in range(words.top, words.bottom, 2)}
+        assert (0, 0, 0) in colours             # black words on the grey line
+        # U takes the move back: the window is its size again and the tile
+        # is closed again; the game goes on.
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "u")
+        wid = window_of_size(display, game.pid, size)
+        wait_for(display, wid, str(tmp_path / "3.png"),
+                 lambda s: is_closed(s, *lost))
     except BaseException:
         stop(game)
         raise

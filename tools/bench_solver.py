@@ -1,14 +1,24 @@
-"""How well and how fast the solver plays. Not a test: it prints a table.
+"""How well and how fast the solver plays. Not a test: it prints tables.
 
-Run from the project folder:  python tools/bench_solver.py [games per level]
+Run from the project folder:
+    python tools/bench_solver.py [--games N] [--jobs J] [--compare OLD NEW]
 
 The rules of the published results: the first click opens an area (the
 clicked cell and its neighbours hold no bomb) and is made at [3,3] on
 Beginner and Intermediate, [4,4] on Expert (row and column from 1 at the
 top left). After it the solver plays: all sure moves, and when there is
-none, the best guess (lowest chance of a bomb; ties as in best_guess).
+none, a guess by the chosen rule:
+    lowest  the lowest chance of a bomb (ties: fewest neighbours, top left)
+    ahead   the game's rule: the cells nearly as safe as the safest,
+            weighed one move ahead (solver.choose_guess)
+Every board has its own generator, seeded with the text "SEED:LEVEL:I", so
+the levels are independent and two rules play exactly the same boards. The
+solver's play checks every cell it calls safe against the real bombs, so a
+solver bug stops the benchmark instead of counting as a loss.
 """
+import argparse
 import math
+import multiprocessing
 import os
 import random
 import statistics
@@ -18,6 +28,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "tests"))
 from loadgame import load_game  # noqa: E402
+import solver  # noqa: E402  (loadgame puts the game's folder on the path)
 
 LEVELS = [("Beginner", 9, 9, 10, (2, 2)),
           ("Intermediate", 16, 16, 40, (2, 2)),
@@ -25,32 +36,56 @@ LEVELS = [("Beginner", 9, 9, 10, (2, 2)),
 # Published win rates with this rule (PSEQ, PSEQ-D256, JSMinesweeper).
 ANCHORS = {"Beginner": "97.1% / 97.2%", "Intermediate": "88.9% / 89.1%",
            "Expert": "52.8% / 53.5% (JSMinesweeper 54.3%)"}
+GAME = load_game()
 
 
-def play(game, rows, cols, bombs, first, rng, hint_times):
-    """One game by the solver on a fresh random board: True if won."""
-    around = game.neighbour_table(rows, cols)
-    free = game.keep_free(first, around, bombs)
-    mines = set(rng.sample([c for c in range(rows * cols) if c not in free], bombs))
-    shown = [None] * (rows * cols)
-    opened = game.reveal_cells(shown, mines, around, first)
-    known = {}
-    while opened < rows * cols - bombs:
-        start = time.perf_counter()
-        solver = game.Solver(rows, cols, bombs, shown, known)
-        solver.run(enough=lambda s: any(not isbomb for _, isbomb, _ in s.facts))
-        hint_times.append(time.perf_counter() - start)
-        safe = [c for c, isbomb in solver.known.items()
-                if not isbomb and shown[c] is None]
-        if not safe:
-            guess = game.best_guess(solver.chances, rows, cols)
-            if guess in mines:
-                return False
-            safe = [guess]
-        for cell in safe:
-            opened += game.reveal_cells(shown, mines, around, cell)
-        known = {c: True for c, isbomb in solver.known.items() if isbomb}
-    return True
+def lowest(seen):
+    """The old rule: the lowest chance of a bomb."""
+    return solver.best_guess(seen.chances, seen.around)
+
+
+def ahead(seen, times=None):
+    """The game's rule, timed."""
+    start = time.perf_counter()
+    cell = solver.choose_guess(seen).cell
+    if times is not None:
+        times.append(time.perf_counter() - start)
+    return cell
+
+
+RULES = {"lowest": lowest, "ahead": ahead}
+
+
+def board(seed, level, index):
+    """The bombs of one board (a set of cells), from its own generator."""
+    name, rows, cols, bombs, (row, col) = level
+    rng = random.Random("%s:%s:%d" % (seed, name, index))
+    first = row * cols + col
+    around = GAME.neighbour_table(rows, cols)
+    free = solver.keep_free(first, around, bombs)
+    return set(rng.sample([c for c in range(rows * cols) if c not in free], bombs))
+
+
+def play_boards(job):
+    """Play boards start..stop of a level by a rule: (wins by index, guess times)."""
+    seed, level, rule, start, stop = job
+    name, rows, cols, bombs, (row, col) = level
+    around = GAME.neighbour_table(rows, cols)
+    times = []
+    guess = (lambda seen: ahead(seen, times)) if rule == "ahead" else RULES[rule]
+    won = [solver.play(rows, cols, board(seed, level, i), row * cols + col,
+                       around, guess) == "won" for i in range(start, stop)]
+    return won, times
+
+
+def play_level(seed, level, rule, games, jobs):
+    """Every board of a level played by a rule, in jobs processes."""
+    step = max(1, games // (jobs * 8))
+    parts = [(seed, level, rule, i, min(i + step, games)) for i in range(0, games, step)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        results = pool.map(play_boards, parts)
+    return [w for won, times in results for w in won], \
+        [t for won, times in results for t in times]
 
 
 def wilson(wins, games):
@@ -63,13 +98,34 @@ def wilson(wins, games):
     return centre - half, centre + half
 
 
-def game_hint_times(game, rng, positions=40):
+def paired(old, new):
+    """The paired difference of two rules on the same boards, with a 95%
+    interval (normal approximation), and how many boards each alone won."""
+    diffs = [n - o for o, n in zip(old, new)]
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return mean, mean - half, mean + half, diffs.count(-1), diffs.count(1)
+
+
+def no_guess_times(level, rng, boards):
+    """Seconds to lay each of some no-guess boards, and how many failed."""
+    name, rows, cols, bombs, (row, col) = level
+    around = GAME.neighbour_table(rows, cols)
+    times, failures = [], 0
+    for _ in range(boards):
+        start = time.perf_counter()
+        mines = solver.no_guess_layout(rows, cols, bombs, row * cols + col, around, rng)
+        times.append(time.perf_counter() - start)
+        failures += mines is None
+    return times, failures
+
+
+def game_hint_times(rng, positions=40):
     """Time hint() itself, on Expert positions played into the real game."""
-    times = []
+    game, times = GAME, []
     while len(times) < positions:
         game.new_game(16, 30, 99)
-        first = game.block_at(3, 3)
-        game.grid_action(first, game.click_open)
+        game.grid_action(game.block_at(3, 3), game.click_open)
         for _ in range(rng.randint(0, 60)):
             move = game.hint()
             if move is None or game.failed or game.finished:
@@ -84,41 +140,49 @@ def game_hint_times(game, rng, positions=40):
     return times
 
 
-def no_guess_times(game, rows, cols, bombs, first, rng, boards):
-    """Seconds to lay each of some no-guess boards, and how many failed."""
-    times, failures = [], 0
-    for _ in range(boards):
-        start = time.perf_counter()
-        mines = game.no_guess_layout(rows, cols, bombs, first, rng)
-        times.append(time.perf_counter() - start)
-        failures += mines is None
-    return times, failures
-
-
 def main():
-    """Play and print the table."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    rng = random.Random(2026)
-    game = load_game()
-    print("%d games per level, seed 2026\n" % games)
-    print("| level | win rate (95% CI) | published | ms per game | ms per hint "
-          "| no-guess board ms (mean / worst, fails) |")
+    """Play and print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="boards per level")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", default="2026")
+    parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
+                        choices=sorted(RULES))
+    parser.add_argument("--levels", default="Beginner,Intermediate,Expert")
+    args = parser.parse_args()
+    levels = [level for level in LEVELS if level[0] in args.levels.split(",")]
+    print("%d games per level, seed %s, %d processes\n" % (args.games, args.seed,
+                                                           args.jobs))
+    if args.compare:
+        old_rule, new_rule = args.compare
+        print("| level | %s | %s | paired gain (95%% CI) | boards only %s won "
+              "| boards only %s won |" % (old_rule, new_rule, old_rule, new_rule))
+        print("|---|---|---|---|---|---|")
+        for level in levels:
+            old = play_level(args.seed, level, old_rule, args.games, args.jobs)[0]
+            new = play_level(args.seed, level, new_rule, args.games, args.jobs)[0]
+            mean, low, high, old_only, new_only = paired(old, new)
+            print("| %s | %.2f%% | %.2f%% | %+.2f (%+.2f to %+.2f) | %d | %d |" % (
+                level[0], 100 * sum(old) / len(old), 100 * sum(new) / len(new),
+                100 * mean, 100 * low, 100 * high, old_only, new_only))
+        return
+    rng = random.Random(args.seed)
+    print("| level | win rate (95% CI) | published | ms per game | ms per guess "
+          "(median / worst) | no-guess board ms (mean / worst, fails) |")
     print("|---|---|---|---|---|---|")
-    for name, rows, cols, bombs, (row, col) in LEVELS:
-        first = row * cols + col
-        hint_times, wins = [], 0
+    for level in levels:
         start = time.perf_counter()
-        for _ in range(games):
-            wins += play(game, rows, cols, bombs, first, rng, hint_times)
-        per_game = (time.perf_counter() - start) / games
-        low, high = wilson(wins, games)
-        ng, fails = no_guess_times(game, rows, cols, bombs, first, rng,
-                                   max(10, games // 20))
-        print("| %s | %.1f%% (%.1f-%.1f) | %s | %.1f | %.2f | %.0f / %.0f, %d of %d |" % (
-            name, 100 * wins / games, 100 * low, 100 * high, ANCHORS[name],
-            1000 * per_game, 1000 * statistics.mean(hint_times),
-            1000 * statistics.mean(ng), 1000 * max(ng), fails, len(ng)))
-    times = game_hint_times(game, rng)
+        won, times = play_level(args.seed, level, "ahead", args.games, args.jobs)
+        per_game = (time.perf_counter() - start) * args.jobs / args.games
+        low, high = wilson(sum(won), len(won))
+        ng, fails = no_guess_times(level, rng, max(10, min(150, args.games // 20)))
+        print("| %s | %.1f%% (%.1f-%.1f) | %s | %.1f | %.1f / %.0f | %.0f / %.0f, "
+              "%d of %d |" % (
+                  level[0], 100 * sum(won) / len(won), 100 * low, 100 * high,
+                  ANCHORS[level[0]], 1000 * per_game,
+                  1000 * statistics.median(times), 1000 * max(times),
+                  1000 * statistics.mean(ng), 1000 * max(ng), fails, len(ng)))
+    times = game_hint_times(rng)
     print("\nhint() on %d Expert positions in the game: median %.1f ms, worst %.1f ms"
           % (len(times), 1000 * statistics.median(times), 1000 * max(times)))
 

@@ -62,6 +62,29 @@ def main():
     mod.update(1.0)
     shot(mod, game, "won")
     slow_motion(mod, game)
+    post_mortems(mod, game)
+
+
+def lay(mod, rows, cols, bombs, opened):
+    """A small hand-laid board with these tiles opened."""
+    mod.new_game(rows, cols, len(bombs))
+    mod.lay_bombs(bombs)
+    for row, col in opened:
+        mod.grid_action(mod.block_at(row, col), mod.click_open)
+
+
+def post_mortems(mod, game):
+    """The three kinds of post-mortem, on small boards that show them."""
+    lay(mod, 5, 6, [(0, 0), (4, 5), (2, 3)], [(4, 0)])
+    mod.grid_action(mod.block_at(4, 5), mod.click_open)
+    shot(mod, game, "lost_avoidable")
+    lay(mod, 2, 6, [(0, 0)], [(1, 5)])
+    mod.grid_action(mod.block_at(0, 0), mod.click_open)
+    shot(mod, game, "lost_forced")
+    lay(mod, 5, 6, [(0, 4), (3, 0), (4, 3)], [(4, 5)])
+    mod.grid_action(mod.block_at(0, 5), mod.click_flag)
+    mod.grid_action(mod.block_at(1, 4), mod.chord)
+    shot(mod, game, "lost_chord")
 
 
 def slow_motion(mod, game):

@@ -1,0 +1,529 @@
+# The solver of minesweep: what can be known from what a player sees.
+#
+# Pure Python, with no pgzero or pygame, so the game, the tests and the
+# benchmark all use the same code. It knows only the numbers shown, how many
+# bombs there are, and its own earlier conclusions: never where the bombs
+# really are, and never the player's flags (they may be wrong).
+# Keep this file ASCII only, like minesweep.py.
+import time
+from math import comb
+
+SEARCH_BUDGET = 60000    # most steps one exact search may take
+NO_GUESS_TRIES = 400     # most boards tried or changed for one no-guess board
+NO_GUESS_TIME = 1.5      # most time to look for one, s (huge boards)
+NEAR_BEST = 0.9          # a guess is weighed if this share as safe as the safest
+LOOK_AHEAD = 8           # most cells weighed one move ahead for one guess
+OUTSIDE_LOOKS = 3        # of them, most cells away from every number
+GUESS_TIME = 0.5         # most time to weigh one guess, s
+
+
+def place(cell, cols):
+    """A cell number as the player reads it: row and column counted from 1."""
+    return "row %d, col %d" % (cell // cols + 1, cell % cols + 1)
+
+
+def short_place(cell, cols):
+    """A cell number in short: (row,col) counted from 1."""
+    return "(%d,%d)" % (cell // cols + 1, cell % cols + 1)
+
+
+def comb_or_0(n, k):
+    """Ways to choose k of n things; 0 when k is impossible."""
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+def exact_ratio(part, whole):
+    """part / whole, exactly 0.0 or 1.0 when it is certain."""
+    if part == 0:
+        return 0.0
+    if part == whole:
+        return 1.0
+    return part / whole
+
+
+def split_groups(clues):
+    """Split clues into groups that share no closed cell with each other."""
+    group_of = {}
+    groups = []
+    for clue in clues:
+        joined = {group_of[cell] for cell in clue[2] if cell in group_of}
+        merged = [clue]
+        for index in joined:
+            merged.extend(groups[index])
+            groups[index] = []
+        groups.append(merged)
+        for member in merged:
+            for cell in member[2]:
+                group_of[cell] = len(groups) - 1
+    return [group for group in groups if group]
+
+
+class Solver:
+    """What can be known from the open numbers and the number of bombs.
+
+    shown[cell] is the number an open cell shows, or None for a closed one.
+    known maps cells to True (certainly a bomb) or False (certainly safe);
+    facts lists (cell, isbomb, reason) in the order they were found.
+    """
+
+    def __init__(self, rows, cols, bombs, shown, around, known=None):
+        """Read the board; nothing is worked out yet.
+
+        around[cell] lists the cells next to a cell (the game's neighbour_table).
+        """
+        self.rows, self.cols, self.bombs = rows, cols, bombs
+        self.shown = shown
+        self.around = around
+        self.known = dict(known or {})
+        self.facts = []
+        self.chances = None          # cell -> chance of a bomb, once searched
+        self.total = None            # how many ways the bombs can lie, once searched
+        self.capped = False          # did the last exact search run out of steps?
+        self.steps = 0
+        # The open numbers that still touch closed cells: the only clues.
+        self.clues = []
+        for cell, number in enumerate(shown):
+            if number is not None:
+                closed = [other for other in self.around[cell] if shown[other] is None]
+                if closed:
+                    self.clues.append((cell, number, closed))
+
+    def where(self, cell):
+        """A cell as the reasons name it."""
+        return place(cell, self.cols)
+
+    def learn(self, cells, isbomb, reason):
+        """Record new certain cells; reason may name the cell as %(cell)s."""
+        for cell in cells:
+            if cell not in self.known:
+                self.known[cell] = isbomb
+                text = reason % {"cell": short_place(cell, self.cols)}
+                self.facts.append((cell, isbomb, text))
+
+    def open_clues(self):
+        """Each clue as (cell, number, unknown cells, bombs still to find)."""
+        out = []
+        for cell, number, closed in self.clues:
+            unknown = [other for other in closed if other not in self.known]
+            if unknown:
+                bombs = [other for other in closed if self.known.get(other)]
+                out.append((cell, number, unknown, number - len(bombs)))
+        return out
+
+    def single_rule(self):
+        """One number alone: all its bombs found, or every closed cell a bomb."""
+        for cell, number, unknown, left in self.open_clues():
+            where = "the %d at %s" % (number, self.where(cell))
+            if left == 0:
+                found = [other for other in self.around[cell] if self.known.get(other)]
+                if found:
+                    bombs = "a bomb at " + self.where(found[0]) if len(found) == 1 \
+                        else "%d bombs" % len(found)
+                    self.learn(unknown, False, "Safe: %s already touches %s"
+                               % (where, bombs))
+                else:
+                    self.learn(unknown, False, "Safe: %s has no bomb around it" % where)
+            elif left == len(unknown):
+                cells = "1 closed neighbour" if left == 1 \
+                    else "%d closed neighbours" % left
+                if left == number:
+                    why = "has only " + cells
+                else:
+                    why = "needs %d more bomb%s and has only %s left" % (
+                        left, "" if left == 1 else "s", cells)
+                self.learn(unknown, True, "Bomb: %s %s" % (where, why))
+
+    def subset_rule(self):
+        """Two numbers: if one's closed cells all touch the other, subtract."""
+        clues = self.open_clues()
+        by_cell = {}
+        for index, clue in enumerate(clues):
+            for cell in clue[2]:
+                by_cell.setdefault(cell, []).append(index)
+        for a, (cell_a, number_a, unknown_a, left_a) in enumerate(clues):
+            small = set(unknown_a)
+            partners = {b for cell in unknown_a for b in by_cell[cell] if b != a}
+            for b in sorted(partners):
+                cell_b, number_b, unknown_b, left_b = clues[b]
+                big = set(unknown_b)
+                if not small < big:
+                    continue
+                rest = sorted(big - small)
+                first = "every closed neighbour of the %d at %s is also next to " \
+                    "the %d at %s, so %%(cell)s" % (
+                        number_a, short_place(cell_a, self.cols),
+                        number_b, short_place(cell_b, self.cols))
+                if left_b == left_a:
+                    self.learn(rest, False, "Safe: " + first + " is safe")
+                elif left_b - left_a == len(rest):
+                    self.learn(rest, True, "Bomb: " + first + " is a bomb")
+
+    def unknown_cells(self):
+        """The closed cells not yet worked out."""
+        return [cell for cell, number in enumerate(self.shown)
+                if number is None and cell not in self.known]
+
+    def bombs_left(self):
+        """Bombs not yet worked out."""
+        return self.bombs - sum(1 for isbomb in self.known.values() if isbomb)
+
+    def count_rule(self):
+        """All the bombs are found, or every closed cell left is a bomb."""
+        unknown = self.unknown_cells()
+        if unknown and self.bombs_left() == 0:
+            self.learn(unknown, False, "Safe: counting all the bombs left")
+        elif unknown and self.bombs_left() == len(unknown):
+            self.learn(unknown, True, "Bomb: counting all the bombs left")
+
+    def exact_rule(self):
+        """Weigh every way the bombs can lie; cells safe or bombs in all are sure."""
+        self.chances = self.search()
+        if self.capped:
+            return
+        safe = [cell for cell, chance in self.chances.items() if chance == 0]
+        bombs = [cell for cell, chance in self.chances.items() if chance == 1]
+        self.learn(safe, False, "Safe: no way the bombs can lie puts one at %(cell)s")
+        self.learn(bombs, True, "Bomb: every way the bombs can lie puts one at %(cell)s")
+
+    def run(self, enough=None):
+        """Use the rules, simplest first, until nothing new or enough(self)."""
+        rules = (self.single_rule, self.subset_rule, self.count_rule,
+                 self.exact_rule)
+        while True:
+            for rule in rules:
+                before = len(self.facts)
+                rule()
+                if len(self.facts) > before:
+                    break
+            else:
+                return self
+            if enough is not None and enough(self):
+                return self
+
+    def search(self):
+        """The exact chance of a bomb in every unknown cell (see README).
+
+        Each call has its own SEARCH_BUDGET steps; past them the chances are
+        rough, self.capped is True and self.total is None.
+        """
+        self.steps, self.capped, self.total = 0, False, None
+        clues = self.open_clues()
+        unknown = self.unknown_cells()
+        edge = {cell for clue in clues for cell in clue[2]}
+        outside = len(unknown) - len(edge)
+        left = self.bombs_left()
+        groups = [self.weigh_group(group) for group in split_groups(clues)]
+
+        def with_outside(total, taken=0):
+            """Weigh each count of bombs by the ways the rest lie outside."""
+            return sum(ways * comb_or_0(outside, left - taken - k)
+                       for k, ways in total.items())
+
+        # ways[k]: in how many ways a group of linked clues holds k bombs.
+        # Groups do not share cells, so their ways multiply; the cells away
+        # from every number share whatever bombs are left over.
+        counts = [ways for ways, families in groups]
+        before = [{0: 1}]                  # before[i]: groups 0..i-1 together
+        for ways in counts:
+            before.append(self.multiply(before[-1], ways))
+        after = [{0: 1}]                   # after[-1 - i]: groups i+1.. together
+        for ways in reversed(counts):
+            after.append(self.multiply(after[-1], ways))
+        after.reverse()
+        if self.capped:                    # in any group, or in combining them
+            return self.rough_chances(clues, unknown, edge, outside, left)
+        everything = before[-1]
+        weight = with_outside(everything)
+        self.total = weight
+        chances = {}
+        for index, (ways, families) in enumerate(groups):
+            others = self.multiply(before[index], after[index + 1])
+            factor = {k: with_outside(others, k) for k in ways}
+            for cells, bombs_by_k in families:
+                hits = sum(count * factor[k] for k, count in bombs_by_k.items())
+                for cell in cells:
+                    chances[cell] = exact_ratio(hits, weight * len(cells))
+        if outside:
+            hits = sum(ways * comb_or_0(outside - 1, left - k - 1)
+                       for k, ways in everything.items())
+            for cell in unknown:
+                if cell not in edge:
+                    chances[cell] = exact_ratio(hits, weight)
+        return chances
+
+    def weigh_group(self, clues):
+        """For one group of linked clues: ways[k] and, per cell, bomb counts."""
+        # Cells touched by exactly the same clues are alike: we choose how
+        # many bombs such a family holds, not which of its cells.
+        family_of = {}
+        for index, clue in enumerate(clues):
+            for cell in clue[2]:
+                family_of.setdefault(cell, []).append(index)
+        families = {}
+        for cell, members in family_of.items():
+            families.setdefault(tuple(members), []).append(cell)
+        order = sorted(families.items(), key=lambda item: item[0])
+        need = [clue[3] for clue in clues]
+        room = [len(clue[2]) for clue in clues]
+        ways, hits = {}, {}
+        chosen = []
+
+        def place_bombs(index, bombs, weight):
+            """Try every bomb count for family index and the ones after it."""
+            self.steps += 1
+            if self.steps > SEARCH_BUDGET:
+                self.capped = True
+                return
+            if index == len(order):
+                ways[bombs] = ways.get(bombs, 0) + weight
+                row = hits.setdefault(bombs, [0] * len(order))
+                for i, count in enumerate(chosen):
+                    row[i] += weight * count
+                return
+            members, cells = order[index]
+            size = len(cells)
+            for m in members:
+                room[m] -= size
+            low = max([0] + [need[m] - room[m] for m in members])
+            high = min([size] + [need[m] for m in members])
+            for count in range(low, high + 1):
+                for m in members:
+                    need[m] -= count
+                chosen.append(count)
+                place_bombs(index + 1, bombs + count, weight * comb(size, count))
+                chosen.pop()
+                for m in members:
+                    need[m] += count
+                if self.capped:
+                    break
+            for m in members:
+                room[m] += size
+
+        place_bombs(0, 0, 1)
+        return ways, [(cells, {k: row[i] for k, row in hits.items()})
+                      for i, (members, cells) in enumerate(order)]
+
+    def multiply(self, ways1, ways2):
+        """Bomb counts of two independent parts together: {k: ways}."""
+        self.steps += len(ways1) * len(ways2)
+        if self.steps > SEARCH_BUDGET:
+            self.capped = True
+        if self.capped:
+            return ways1                   # the answer will not be used
+        product = {}
+        for k1, w1 in ways1.items():
+            for k2, w2 in ways2.items():
+                product[k1 + k2] = product.get(k1 + k2, 0) + w1 * w2
+        return product
+
+    def rough_chances(self, clues, unknown, edge, outside, left):
+        """When the search is too big: each cell's worst local density, never 0 or 1."""
+        chances = {}
+        for cell, number, cells, need in clues:
+            for other in cells:
+                chances[other] = max(chances.get(other, 0.0), need / len(cells))
+        spare = max(left - sum(chances.values()), 0)
+        for cell in unknown:
+            if cell not in edge:
+                chances[cell] = spare / outside if outside else 0.5
+        return {cell: min(max(chance, 0.01), 0.99) for cell, chance in chances.items()}
+
+
+
+def best_guess(chances, around):
+    """The cell with the lowest chance of a bomb.
+
+    Ties go to the cell with the fewest neighbours (a corner, then an edge:
+    it is likelier to be a 0 and open an area), then to the top-left one.
+    """
+    return min(chances, key=lambda cell: (round(chances[cell], 9),
+                                          len(around[cell]), cell))
+
+
+def keep_free(first, around, bombs):
+    """Cells kept free of bombs at the first click: it and its neighbours,
+    or just it where the board is too crowded for that."""
+    free = {first, *around[first]}
+    if len(around) - len(free) < bombs:
+        free = {first}
+    return free
+
+
+class Guess:
+    """A guess and why: the cell, its chance of a bomb, and, one move ahead,
+    the chance that it is safe and shows a number that makes a sure move."""
+
+    def __init__(self, cell, chance, sure_next=None, score=None):
+        """Remember the guess."""
+        self.cell, self.chance = cell, chance
+        self.sure_next = sure_next      # P(sure move next | safe), or None
+        self.score = score              # P(safe) x expected safety next
+
+
+def guess_candidates(solver):
+    """The cells worth weighing: nearly as safe as the safest, frontier
+    cells first, then a few of the cells away from every number."""
+    chances = solver.chances
+    safest = 1 - min(chances.values())
+    near = [cell for cell in chances if 1 - chances[cell] >= NEAR_BEST * safest]
+    edge = {cell for clue in solver.open_clues() for cell in clue[2]}
+    ranked = sorted(near, key=lambda cell: (round(chances[cell], 9),
+                                            len(solver.around[cell]), cell))
+    inside = [cell for cell in ranked if cell not in edge][:OUTSIDE_LOOKS]
+    frontier = [cell for cell in ranked if cell in edge]
+    chosen = sorted(frontier[:LOOK_AHEAD - len(inside)] + inside,
+                    key=ranked.index)
+    return chosen
+
+
+def weigh(solver, cell, give_up=None):
+    """One move ahead: (P(safe and a sure move follows), P(safe) x the
+    expected safety of the best next move), by trying every number the
+    cell could show. None if the time give_up passes first."""
+    sure, score = 0, 0.0
+    bombs_known = sum(1 for other in solver.around[cell] if solver.known.get(other))
+    closed = sum(1 for other in solver.around[cell]
+                 if solver.shown[other] is None and other not in solver.known)
+    for number in range(bombs_known, bombs_known + closed + 1):
+        if give_up is not None and time.perf_counter() > give_up:
+            return None
+        shown = list(solver.shown)
+        shown[cell] = number
+        known = {other: isbomb for other, isbomb in solver.known.items()
+                 if other != cell}
+        after = Solver(solver.rows, solver.cols, solver.bombs, shown, solver.around,
+                       known)
+        chances = after.search()
+        if after.capped or not after.total:
+            continue                        # impossible, or too big to count
+        share = after.total / solver.total
+        # A safe cell to open next, or none left to open: the board is won.
+        if not chances or min(chances.values()) == 0 or min(chances.values()) == 1:
+            sure += share
+            score += share
+        else:
+            score += share * (1 - min(chances.values()))
+    return sure, score
+
+
+def choose_guess(solver, give_up=None):
+    """The guess to make when no move is sure, as a Guess.
+
+    With exact chances, the cells nearly as safe as the safest are weighed
+    one move ahead (JSMinesweeper's "secondary safety"): the best is the one
+    most likely to be safe and to leave a safe move after it. Without them
+    (the search was too big), the lowest chance (best_guess).
+    """
+    chances = solver.chances
+    plain = best_guess(chances, solver.around)
+    if solver.capped or not solver.total:
+        return Guess(plain, chances[plain])
+    give_up = give_up or time.perf_counter() + GUESS_TIME
+    best = None
+    for cell in guess_candidates(solver):
+        weighed = weigh(solver, cell, give_up)
+        if weighed is None:
+            break                           # out of time: the best so far
+        sure, score = weighed
+        safe = 1 - chances[cell]
+        guess = Guess(cell, chances[cell], sure / safe if safe else 0.0, score)
+        if best is None or round(score, 9) > round(best.score, 9):
+            best = guess
+    return best or Guess(plain, chances[plain])
+
+
+def reveal_cells(shown, mines, around, start):
+    """Open a cell of a plain board and flood its zeros; how many opened."""
+    opened = 0
+    todo = [start]
+    while todo:
+        cell = todo.pop()
+        if shown[cell] is None:
+            shown[cell] = sum(1 for other in around[cell] if other in mines)
+            opened += 1
+            if shown[cell] == 0:
+                todo.extend(other for other in around[cell] if shown[other] is None)
+    return opened
+
+
+def play(rows, cols, mines, first, around, guess=None, give_up=None):
+    """Play a board from the first click: every sure move, and guess(solver)
+    (a cell) when there is none. Returns "won", "lost", or, with no guess
+    or past the time give_up, what the player sees when stuck (shown, known).
+
+    A cell the solver calls safe that holds a bomb is a bug in the solver:
+    it stops everything with an error, not a lost game.
+    """
+    shown = [None] * (rows * cols)
+    opened = reveal_cells(shown, mines, around, first)
+    bombs = {}
+    while opened < rows * cols - len(mines):
+        solver = Solver(rows, cols, len(mines), shown, around, bombs)
+        solver.run(enough=lambda s: any(not isbomb for _, isbomb, _ in s.facts))
+        safe = [cell for cell, isbomb in solver.known.items()
+                if not isbomb and shown[cell] is None]
+        wrong = [cell for cell in safe if cell in mines]
+        if wrong:
+            raise AssertionError("the solver called %s safe; it is a bomb"
+                                 % place(wrong[0], cols))
+        if not safe:
+            if guess is None or give_up is not None and time.perf_counter() > give_up:
+                return shown, solver.known
+            cell = guess(solver)
+            if cell in mines:
+                return "lost"
+            safe = [cell]
+        for cell in safe:
+            opened += reveal_cells(shown, mines, around, cell)
+        bombs = {cell: True for cell, isbomb in solver.known.items() if isbomb}
+    return "won"
+
+
+def sure_moves_clear(rows, cols, mines, first, around, give_up=None):
+    """Play from the first click with sure moves only: None if that clears
+    the board, else what the player sees when stuck (shown, known). Past the
+    time give_up it stops and counts as stuck."""
+    outcome = play(rows, cols, mines, first, around, None, give_up)
+    return None if outcome == "won" else outcome
+
+
+def nudge(mines, stuck, around, rng):
+    """Simon Tatham's idea, simply: move a few bombs from where the solver
+    is stuck to the unseen inside of the board. False if none can move."""
+    shown, known = stuck
+    stuck_bombs, inside = [], []
+    for cell, number in enumerate(shown):
+        if number is not None:
+            continue
+        if any(shown[other] is not None for other in around[cell]):
+            if cell in mines and cell not in known:
+                stuck_bombs.append(cell)
+        elif cell not in mines:
+            inside.append(cell)
+    moves = min(len(stuck_bombs), len(inside), 3)
+    if moves == 0:
+        return False
+    for old, new in zip(rng.sample(stuck_bombs, moves), rng.sample(inside, moves)):
+        mines.discard(old)
+        mines.add(new)
+    return True
+
+
+def no_guess_layout(rows, cols, bombs, first, around, rng):
+    """Bombs (a set of cells) that sure moves alone clear from the first
+    click, or None if NO_GUESS_TRIES tries or NO_GUESS_TIME found none."""
+    free = keep_free(first, around, bombs)
+    places = [cell for cell in range(rows * cols) if cell not in free]
+    mines = set(rng.sample(places, bombs))
+    give_up = time.perf_counter() + NO_GUESS_TIME
+    for _ in range(NO_GUESS_TRIES):
+        if time.perf_counter() > give_up:
+            break
+        stuck = sure_moves_clear(rows, cols, mines, first, around, give_up)
+        if stuck is None:
+            return mines
+        if not nudge(mines, stuck, around, rng):
+            mines = set(rng.sample(places, bombs))
+    return None
+
+

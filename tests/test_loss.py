@@ -1,0 +1,274 @@
+"""Learning from a loss (issue 12): the post-mortem is true, U takes the
+fatal move back, and S plays only sure moves."""
+import itertools
+import random
+
+import pytest
+
+import solver
+from conftest import board, picture
+from test_solver import position, tick
+
+
+def layouts(game, shown):
+    """Every layout of the bombs (sets of cells) that fits the numbers shown."""
+    closed = [cell for cell, number in enumerate(shown) if number is None]
+    around = game.neighbour_table(game.ROWS, game.COLS)
+    return [set(layout) for layout in itertools.combinations(closed, game.BOMBS)
+            if all(sum(other in layout for other in around[cell]) == number
+                   for cell, number in enumerate(shown) if number is not None)]
+
+
+def lose_on(game, row, col, action="click_open"):
+    """Make the move at (row, col), which must lose."""
+    game.started = True
+    game.grid_action(game.block_at(row, col), getattr(game, action))
+    assert game.failed
+    return game.postmortem
+
+
+def check_verdict(game, clicked, action):
+    """The post-mortem of the game just lost is true, checked by counting
+    every layout of the board as it was before the move. Its kind."""
+    text, tile, colour = game.postmortem
+    shown = game.before_move[1]
+    every = layouts(game, shown)
+    cols = game.COLS
+
+    def sure(cell, isbomb):
+        return all((cell in layout) == isbomb for layout in every)
+
+    if action == "chord":
+        flag = tile.row * cols + tile.col
+        assert tile.isflag and not tile.isbomb
+        if "and the board showed it" in text:
+            assert sure(flag, False)
+            return "chord shown"
+        assert not sure(flag, False)
+        return "chord guess"
+    clicked_cell = clicked[0] * cols + clicked[1]
+    if "surely a bomb" in text:
+        assert tile is game.block_at(*clicked) and sure(clicked_cell, True)
+        return "sure bomb"
+    if text.startswith("Avoidable:"):
+        named = tile.row * cols + tile.col
+        assert shown[named] is None and sure(named, False) and not tile.isbomb
+        assert "row %d, col %d" % (tile.row + 1, tile.col + 1) in text
+        return "sure safe"
+    assert text.startswith("No safe move existed")
+    closed = [c for c, number in enumerate(shown) if number is None]
+    assert not any(sure(c, False) for c in closed)
+    chance = sum(clicked_cell in layout for layout in every) / len(every)
+    assert "%d%%)" % round(100 * chance) in text or "%d%%" % round(100 * chance) in text
+    lowest = min(sum(c in layout for layout in every) / len(every) for c in closed)
+    if tile is not None:
+        named = tile.row * cols + tile.col
+        assert sum(named in layout for layout in every) / len(every) == \
+            pytest.approx(lowest)
+        assert chance > lowest
+        return "forced, a safer guess existed"
+    assert chance == pytest.approx(lowest)
+    return "forced"
+
+
+# Each kind, on a hand-laid board ----------------------------------------------
+def test_a_forced_guess(game):
+    position(game, 2, 3, [(0, 0)], [(1, 2)])
+    lose_on(game, 0, 0)
+    assert game.postmortem[0] == ("No safe move existed: you guessed, with a "
+                                  "1 in 2 (50%) chance of a bomb. That was as "
+                                  "safe as any guess.")
+    assert check_verdict(game, (0, 0), "click_open") == "forced"
+
+
+def test_a_single_number_showed_the_bomb(game):
+    position(game, 3, 3, [(0, 0)], [(2, 2)])
+    lose_on(game, 0, 0)
+    assert game.postmortem[0] == ("Avoidable: row 1, col 1 was surely a bomb: "
+                                  "the 1 at row 1, col 2 has only 1 closed neighbour.")
+    assert check_verdict(game, (0, 0), "click_open") == "sure bomb"
+
+
+def test_two_numbers_showed_a_safe_tile(game):
+    position(game, 4, 5, [(3, 4), (3, 1)], [(0, 0)])
+    lose_on(game, 3, 4)
+    text, tile, colour = game.postmortem
+    assert text == ("Avoidable: row 4, col 3 was surely safe: every closed "
+                    "neighbour of the 1 at (3,1) is also next to the 1 at (3,2), "
+                    "so (4,3) is safe.")
+    assert (tile.row, tile.col) == (3, 2) and colour == game.GREEN
+    assert check_verdict(game, (3, 4), "click_open") == "sure safe"
+
+
+def test_the_exact_search_showed_a_safe_tile(game):
+    position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
+    lose_on(game, 2, 2)
+    assert game.postmortem[0] == ("Avoidable: row 4, col 1 was surely safe: no "
+                                  "way the bombs can lie puts one at (4,1).")
+    assert check_verdict(game, (2, 2), "click_open") == "sure safe"
+
+
+def test_counting_the_bombs_showed_a_safe_tile(game):
+    # Found by trying random boards: the first sure tile is proved by
+    # counting the bombs left, as Simon Tatham's players so often missed.
+    rng = random.Random(21)
+    for _ in range(5000):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        bombs = rng.sample([(r, c) for r in range(rows) for c in range(cols)],
+                           rng.randint(1, min(4, rows * cols - 1)))
+        safe = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in bombs]
+        position(game, rows, cols, bombs, rng.sample(safe, rng.randint(1, len(safe))))
+        if game.all_safe_open():
+            continue
+        clicked = rng.choice(bombs)
+        lose_on(game, *clicked)
+        if "counting all the bombs left" in game.postmortem[0]:
+            assert check_verdict(game, clicked, "click_open") in ("sure safe",
+                                                                  "sure bomb")
+            return
+    pytest.fail("no board where counting was the way")
+
+
+def test_chord_verdicts_are_true(game):
+    rng = random.Random(22)
+    kinds = set()
+    for _ in range(400):
+        rows, cols = rng.randint(2, 5), rng.randint(3, 5)
+        bombs = rng.sample([(r, c) for r in range(rows) for c in range(cols)],
+                           rng.randint(1, 3))
+        safe = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in bombs]
+        position(game, rows, cols, bombs, rng.sample(safe, rng.randint(1, len(safe))))
+        numbers = [b for b in game.blocks if b.isopen and b.number
+                   and any(not o.isopen for o in b.neighbours)]
+        if not numbers:
+            continue
+        target = rng.choice(numbers)
+        closed = [o for o in target.neighbours if not o.isopen]
+        wrong = [o for o in closed if not o.isbomb]
+        if not wrong or len(closed) < target.number:
+            continue
+        # Flag exactly target.number of its closed neighbours, one of them wrong.
+        flags = [rng.choice(wrong)]
+        others = [o for o in closed if o is not flags[0]]
+        flags += rng.sample(others, target.number - 1)
+        for flag in flags:
+            game.set_flag(flag)
+        if not any(o.isbomb for o in closed if o not in flags):
+            continue
+        game.started = True
+        game.grid_action(target, game.chord)
+        assert game.failed
+        kinds.add(check_verdict(game, None, "chord"))
+    assert kinds == {"chord shown", "chord guess"}
+
+
+# Every post-mortem is true -------------------------------------------------------
+def test_every_post_mortem_of_a_random_player_is_true(game):
+    rng = random.Random(23)
+    kinds = {}
+    for _ in range(400):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 6)
+        game.new_game(rows, cols, rng.randint(1, min(6, rows * cols - 1)))
+        while not (game.failed or game.finished):
+            closed = [b for b in game.blocks if not b.isopen]
+            block = rng.choice(closed)
+            if rng.random() < 0.2:
+                game.grid_action(block, game.click_flag)
+            elif not block.isflag:
+                game.grid_action(block, game.click_open)
+                if game.failed:
+                    kind = check_verdict(game, (block.row, block.col), "click_open")
+                    kinds[kind] = kinds.get(kind, 0) + 1
+    assert set(kinds) == {"forced", "forced, a safer guess existed", "sure safe",
+                          "sure bomb"}, kinds
+
+
+# Taking a move back ------------------------------------------------------------
+def test_u_takes_back_the_fatal_move(game, tmp_path):
+    board(game, 9, 9, [(0, 0), (0, 8), (8, 0), (8, 8), (4, 4), (2, 6), (6, 2),
+                       (6, 6), (2, 2), (4, 8)])
+    game.grid_action(game.block_at(0, 4), game.click_open)
+    game.grid_action(game.block_at(8, 4), game.click_flag)
+    game.set_flag(game.block_at(8, 4))
+    game.questions = True
+    game.grid_action(game.block_at(8, 5), game.click_flag)
+    game.grid_action(game.block_at(8, 5), game.click_flag)   # a question mark
+    game.update(12.5)
+    before = (picture(game), game.tile_states(), game.bombs_left(), game.timer)
+    width, height = game.WIDTH, game.HEIGHT
+    lose_on(game, 4, 4)
+    assert game.HEIGHT > height                # the footer grew for the words
+    game.update(5.0)                           # the clock stops at a loss
+    game.on_key_down(game.keys.U)
+    assert not game.failed and game.postmortem is None
+    assert (picture(game), game.tile_states(), game.bombs_left(), game.timer) == before
+    assert (game.WIDTH, game.HEIGHT) == (width, height)
+    game.update(1.0)
+    assert game.timer == 13.5                  # and goes on
+    assert game.undos == 1 and "1 so far" in game.footer_text()
+    # Win the rest: no record for a game with a move taken back.
+    for block in game.blocks:
+        if not block.isbomb and not block.isopen:
+            while block.isflag or block.isquestion:
+                game.set_flag(block)
+            game.grid_action(block, game.click_open)
+    assert game.finished and not game.new_best
+    assert "Moves taken back: 1 (no record)" in game.end_lines()
+
+
+def test_u_takes_back_a_losing_chord_twice(game):
+    # The 1 at (2,2) touches (1,1) and (2,1); the flag goes on the wrong one.
+    board(game, 2, 3, [(0, 0)])
+    game.grid_action(game.block_at(1, 2), game.click_open)
+    assert picture(game) == ["#10", "#10"]
+    for times in (1, 2):
+        game.grid_action(game.block_at(1, 0), game.click_flag)
+        game.grid_action(game.block_at(1, 1), game.chord)
+        assert game.failed and game.postmortem[1] is game.block_at(1, 0)
+        assert game.postmortem[0].endswith("the flag was a guess.")
+        game.on_key_down(game.keys.U)
+        assert picture(game) == ["#10", "F10"] and game.undos == times
+        game.grid_action(game.block_at(1, 0), game.click_flag)   # off again
+
+
+def test_u_during_a_game_does_nothing(game):
+    board(game, 3, 3, [(0, 0)])
+    game.grid_action(game.block_at(2, 2), game.click_open)
+    state = game.tile_states()
+    game.on_key_down(game.keys.U)
+    assert game.tile_states() == state and game.undos == 0
+    assert game.message.startswith("U takes back")
+
+
+# Semi-automatic play --------------------------------------------------------------
+def test_s_plays_sure_moves_and_hands_back_at_a_guess(game):
+    random.seed(24)                     # the boards the game lays
+    stopped_at_guess = won = 0
+    for _ in range(30):
+        game.new_game(16, 16, 40)
+        game.grid_action(game.block_at(8, 8), game.click_open)
+        game.on_key_down(game.keys.S)
+        assert game.semiauto
+        tick(game, 300)
+        assert not game.failed and not game.autoplaying
+        if game.finished:
+            won += 1
+            continue
+        block, isbomb, reason = game.hint_move
+        assert isbomb is None and reason.startswith("Guess: ")
+        # It stopped with safe tiles still closed, none of them provable.
+        assert any(not b.isopen and not b.isbomb for b in game.blocks)
+        seen = solver.Solver(16, 16, 40, game.visible_board(),
+                             game.neighbour_table(16, 16)).run()
+        assert not any(not isbomb and game.visible_board()[cell] is None
+                       for cell, isbomb in seen.known.items())
+        stopped_at_guess += 1
+    assert won and stopped_at_guess
+
+
+def test_any_key_stops_s(game):
+    game.new_game(16, 30, 99)
+    game.grid_action(game.block_at(8, 8), game.click_open)
+    game.on_key_down(game.keys.S)
+    game.on_key_down(game.keys.Z)
+    assert not game.autoplaying
