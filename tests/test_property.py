@@ -10,7 +10,7 @@ from loadgame import load_game
 
 KEYS = ["UP", "DOWN", "LEFT", "RIGHT", "SPACE", "RETURN", "F", "R", "Q",
         "K_0", "K_1", "ESCAPE", "A", "H", "N", "Z", "V", "V", "W", "P", "PLUS",
-        "MINUS"]
+        "MINUS", "U", "U", "S"]
 BUTTONS = [1, 2, 3, 4, 5]
 
 boards = st.integers(1, 6).flatmap(lambda rows: st.integers(1, 6).flatmap(
@@ -78,6 +78,10 @@ def check_rules(game):
     assert game.finished == (game.laid and all_open and not game.failed)
     assert not (game.failed and game.finished)
     assert 0 <= game.timer <= 999
+    # A post-mortem exactly while a game is lost, and room for it below.
+    assert (game.postmortem is not None) == game.failed
+    height = game.BAR + game.SIZE * game.ROWS + game.footer_height()
+    assert game.HEIGHT == (max(height, game.PANEL_HEIGHT) if game.slowmo else height)
     check_slow_motion(game)
 
 
@@ -128,6 +132,8 @@ def test_random_play_keeps_the_rules(one_game, board, hand_laid, seed, steps):
         do(game, action)
         game.update(0.0)
         check_rules(game)
+        if action == ("key", "U", None) and before_end and game.failed is False:
+            continue                # U took the fatal move back: allowed
         restart = action[0] == "key" and action[1] in ("R", "K_0", "K_1") \
             or action[0] in ("click", "down") and action[2] == 1 \
             and game.face_rect().collidepoint(where(game, action[1]))
