@@ -8,10 +8,12 @@
 
 import pgzrun
 import argparse
+import atexit
 import inspect
 import json
 import os
 import random
+import signal
 import stat
 import sys
 import time
@@ -56,6 +58,7 @@ TITLE = "Minesweeper"    # new_game adds the level
 
 FACE_SIZE = 28           # the face button is a square this big, px
 MAX_TIME = 999           # the timer stops here, s
+MAX_BOARD = 999999999    # the largest board number
 
 # The pictures in images/ and the sounds in sounds/ that the game uses.
 PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
@@ -83,6 +86,7 @@ neighbour_tables = {}    # (rows, cols) -> the cells around every cell
 # held, warned and the two settings last from one game to the next.
 # ---------------------------------------------------------------------------
 laid = False             # have the bombs been laid yet? (at the first click)
+board_number = 0         # this game's number: the same number, the same board
 started = False          # has the player clicked the grid yet?
 timer = 0.0              # seconds since the first click, s
 clicks = 0               # clicks on the grid in this game
@@ -101,6 +105,7 @@ semiauto = False         # ... only its sure moves (S), stopping at a guess?
 # Settings that last from one game to the next.
 questions = False        # does a right click also give question marks?
 noguess = False          # are new boards laid so that no guess is needed?
+flagwin = False          # is a game also won when exactly the bombs are flagged?
 
 
 # ---------------------------------------------------------------------------
@@ -143,9 +148,10 @@ def check_board(rows, cols, bombs):
                          % (rows * cols - 1, rows, cols, bombs))
 
 
-def new_game(rows=None, cols=None, bombs=None):
-    """Start a fresh game; the size is ROWS, COLS and BOMBS unless given."""
-    global ROWS, COLS, BOMBS, TITLE, blocks, last_opening
+def new_game(rows=None, cols=None, bombs=None, board=None):
+    """Start a fresh game; the size is ROWS, COLS and BOMBS unless given,
+    and the board number a new random one unless given."""
+    global ROWS, COLS, BOMBS, TITLE, blocks, last_opening, board_number
     global failed, finished, laid, started, timer, clicks, stats
     global new_best, unsaved, cursor, message, hint_move, assisted
     global before_move, postmortem, undos
@@ -153,12 +159,15 @@ def new_game(rows=None, cols=None, bombs=None):
     cols = COLS if cols is None else cols
     bombs = BOMBS if bombs is None else bombs
     check_board(rows, cols, bombs)
+    if board is not None and not (isinstance(board, int) and 0 <= board <= MAX_BOARD):
+        raise ValueError("a board number must be 0..%d (got %r)" % (MAX_BOARD, board))
     stop_autoplay()
     end_replay()
     ROWS, COLS, BOMBS = rows, cols, bombs
+    board_number = random.randrange(1, 1000000) if board is None else board
     postmortem = None
     layout()
-    TITLE = "Minesweeper: %s" % board_name()
+    TITLE = "Minesweeper: %s, board %d" % (board_name(), board_number)
     # The chapter's double loop: row by row, and in each row column by column.
     blocks = []
     for row in range(ROWS):
@@ -230,6 +239,17 @@ def lay_bombs(cells):
     laid = True
 
 
+def board_random(first):
+    """The random numbers of this board: the same for the same board number,
+    size and first tile, on every computer and every Python 3."""
+    # Python seeds a generator from a text the same way everywhere, and
+    # shuffle and sample give the same results from the same seed (a test
+    # pins some boards so we would know if that ever changed).
+    return random.Random("minesweep board %d: %d x %d, %d bombs, first %d%s" % (
+        board_number, ROWS, COLS, BOMBS, first.row * COLS + first.col,
+        ", no guess" if noguess else ""))
+
+
 def lay_random_bombs(first):
     """Lay BOMBS bombs at random, away from the first tile clicked."""
     # Leave the clicked tile and its neighbours free so the first click
@@ -237,10 +257,11 @@ def lay_random_bombs(first):
     free = keep_free(first.row * COLS + first.col, neighbour_table(ROWS, COLS),
                      BOMBS)
     # The chapter's idea: shuffle the tiles, then bomb the first BOMBS.
-    # We shuffle a copy, so blocks stays in row order for block_at.
+    # We shuffle a copy, so blocks stays in row order for block_at, and
+    # with the board's own generator, so a board number gives the same board.
     shuffled = [block for block in blocks
                 if block.row * COLS + block.col not in free]
-    random.shuffle(shuffled)
+    board_random(first).shuffle(shuffled)
     lay_bombs([(block.row, block.col) for block in shuffled[:BOMBS]])
 
 
@@ -249,7 +270,7 @@ def lay_first_bombs(first):
     global message
     if noguess:
         cells = no_guess_layout(ROWS, COLS, BOMBS, first.row * COLS + first.col,
-                                neighbour_table(ROWS, COLS), random)
+                                neighbour_table(ROWS, COLS), board_random(first))
         if cells is not None:
             lay_bombs([(cell // COLS, cell % COLS) for cell in cells])
             return
@@ -384,6 +405,10 @@ def win():
     global finished, stats, new_best, unsaved, hint_move
     finished = True
     hint_move = None
+    # Won by flags (seed 001's way): the safe tiles left open themselves.
+    for block in blocks:
+        if not block.isbomb and not block.isopen:
+            open_block(block)
     for block in blocks:
         if block.isbomb and not block.isflag:
             block.isflag = True
@@ -456,7 +481,7 @@ def grid_action(block, action):
         layout()                        # the footer grows for the words
     # The move that opens the last safe tile wins at once, so nothing later
     # in the same frame (a second click, on a bomb) can undo the win.
-    if laid and not failed and all_safe_open():
+    if laid and not failed and (all_safe_open() or flagwin and all_bombs_flagged()):
         win()
 
 
@@ -479,12 +504,17 @@ def bombs_left():
     return BOMBS - sum(1 for block in blocks if block.isflag)
 
 
-def level_name():
-    """The name of the standard level being played, or None for a custom one."""
-    for name, rows, cols, bombs in LEVELS.values():
-        if (rows, cols, bombs) == (ROWS, COLS, BOMBS):
+def level_of(rows, cols, bombs):
+    """The name of the standard level of this size, or None for a custom one."""
+    for name, level_rows, level_cols, level_bombs in LEVELS.values():
+        if (level_rows, level_cols, level_bombs) == (rows, cols, bombs):
             return name
     return None
+
+
+def level_name():
+    """The name of the standard level being played, or None for a custom one."""
+    return level_of(ROWS, COLS, BOMBS)
 
 
 def board_name():
@@ -557,7 +587,7 @@ def game_stats():
 # never over an earlier one; two games saving at once both keep their
 # records; and "New best time" is shown only when the record was saved.
 # ---------------------------------------------------------------------------
-BEST_TIMES_LIMIT = 64 * 1024     # largest best-times file read, bytes
+DATA_LIMIT = 256 * 1024         # largest file of the game's that is read, bytes
 LOCK_WAIT = 3.0                  # longest wait for another game's save, s
 LOCK_STALE = 2.0                 # a lock this old was left by a crash, s
 
@@ -604,17 +634,22 @@ def data_dir():
     return os.path.join(base, "minesweep") if base else None
 
 
-def best_times_file():
-    """The path of the best-times file (where a symlink points, if it is one)."""
+def data_file(name):
+    """The path of one of the game's files (where a symlink points, if it is one)."""
     folder = data_dir()
     if folder is None:
         raise SaveError("no home folder to keep them in (set MINESWEEP_DATA_DIR)")
-    return os.path.realpath(os.path.join(folder, "best_times.json"))
+    return os.path.realpath(os.path.join(folder, name))
 
 
-def lock_best_times(folder):
+def best_times_file():
+    """The path of the best-times file."""
+    return data_file("best_times.json")
+
+
+def lock_data(folder):
     """Wait until no other game is saving, and take the lock; its path."""
-    lock = os.path.join(folder, "best_times.lock")
+    lock = os.path.join(folder, "minesweep.lock")
     give_up = time.monotonic() + LOCK_WAIT
     while True:
         try:
@@ -635,7 +670,7 @@ def lock_best_times(folder):
             return lock
 
 
-def set_aside(path, why):
+def set_aside(path, why, what):
     """Move a bad file to a new NAME.bak (never over an earlier one); say so."""
     number, backup = 1, path + ".bak"
     while os.path.lexists(backup):
@@ -644,12 +679,12 @@ def set_aside(path, why):
     try:
         os.replace(path, backup)
     except OSError as error:
-        say_once("aside", "minesweep: cannot read best times in %s (%s), and "
-                 "cannot move it aside (%s); best times will not be saved."
-                 % (path, why, error))
+        say_once("aside " + path, "minesweep: cannot read %s in %s (%s), and "
+                 "cannot move it aside (%s); it will not be saved."
+                 % (what, path, why, error))
         raise SaveError("cannot move %s aside" % path)
-    print("minesweep: best times in %s could not be read (%s); "
-          "moved it to %s and started a new list." % (path, why, backup))
+    print("minesweep: %s in %s could not be read (%s); moved it to %s."
+          % (what, path, why, backup))
 
 
 def good_times(times):
@@ -661,45 +696,47 @@ def good_times(times):
         for level, seconds in times.items())
 
 
-def read_best_times(path):
-    """The times in the file ({} if none); a bad file is set aside."""
+def read_data(path, check, what):
+    """What the file holds, or None if there is none; a file that check
+    finds fault with (a text saying what is wrong) is set aside."""
     try:
         with open(path, "rb") as f:
-            data = f.read(BEST_TIMES_LIMIT + 1)
+            data = f.read(DATA_LIMIT + 1)
     except FileNotFoundError:
-        return {}
+        return None
     except OSError as error:
-        set_aside(path, error)          # a folder, say, where the file should be
-        return {}
-    if len(data) > BEST_TIMES_LIMIT:
-        set_aside(path, "larger than %d bytes" % BEST_TIMES_LIMIT)
-        return {}
+        set_aside(path, error, what)    # a folder, say, where the file should be
+        return None
+    if len(data) > DATA_LIMIT:
+        set_aside(path, "larger than %d bytes" % DATA_LIMIT, what)
+        return None
     try:
-        times = json.loads(data.decode("utf-8"))
+        value = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as error:
-        set_aside(path, error)
-        return {}
-    if not good_times(times):
-        set_aside(path, "not a list of times")
-        return {}
-    return times
+        set_aside(path, error, what)
+        return None
+    fault = check(value)
+    if fault:
+        set_aside(path, fault, what)
+        return None
+    return value
 
 
 def clean_leftovers(folder):
     """Remove the temporary files of saves that were stopped half-way."""
     for name in os.listdir(folder):
-        if name.endswith(".tmp") and (name.startswith("tmp") or
-                                      name.startswith("best_times.json.")):
+        if name.endswith(".tmp") and (name.startswith("tmp") or name.startswith(
+                ("best_times.json.", "saved_game.json."))):
             try:
                 os.remove(os.path.join(folder, name))
             except OSError:
                 pass                    # still in use, or not ours to remove
 
 
-def write_best_times(path, times):
-    """Write the file whole or not at all: a temporary file, then a rename."""
+def write_data(path, value):
+    """Write a file whole or not at all: a temporary file, then a rename."""
     temp = "%s.%d.tmp" % (path, os.getpid())
-    text = json.dumps(times, indent=1, sort_keys=True, allow_nan=False)
+    text = json.dumps(value, indent=1, sort_keys=True, allow_nan=False)
     try:
         # Created like any new file (the umask applies); an old file's mode
         # is kept.
@@ -715,23 +752,22 @@ def write_best_times(path, times):
         raise
 
 
-def with_best_times(change):
-    """Under the lock: read the times, let change(times) alter them, and
-    save them if it says so. What change returns."""
-    path = best_times_file()
+def with_data(name, check, what, change):
+    """Under the lock: read a file of the game's, let change(value) say what
+    to write (a new value, or None for nothing), and write it. change's value."""
+    path = data_file(name)
     folder = os.path.dirname(path)
     try:
         os.makedirs(folder, exist_ok=True)
-        lock = lock_best_times(folder)
+        lock = lock_data(folder)
     except OSError as error:
         raise SaveError(str(error))
     try:
         clean_leftovers(folder)
-        times = read_best_times(path)
-        result = change(times)
-        if result:
-            write_best_times(path, times)
-        return result
+        new = change(read_data(path, check, what))
+        if new is not None:
+            write_data(path, new)
+        return new
     except OSError as error:
         raise SaveError(str(error))
     finally:
@@ -741,17 +777,17 @@ def with_best_times(change):
             pass
 
 
+def times_fault(times):
+    """What is wrong with a best-times file's contents, or "" if nothing."""
+    return "" if good_times(times) else "not a list of times"
+
+
 def load_best_times():
     """Best times by level; {} when there are none or they cannot be read."""
     found = {}
-
-    def look(times):
-        """Note the times; change nothing."""
-        found.update(times)
-        return False
-
     try:
-        with_best_times(look)
+        with_data("best_times.json", times_fault, "best times",
+                  lambda times: found.update(times or {}))
     except SaveError:
         pass
     return found
@@ -761,18 +797,175 @@ def record_best_time(level, seconds):
     """Keep this time if it beats the level's best: "new" if it did and was
     saved, "slower" if it did not beat it, "unsaved" if it could not be saved."""
     def keep_if_better(times):
-        """Put the time in if it is the level's best; True if it was."""
+        """The times with this one in, if it is the level's best; else None."""
+        times = times or {}
         if level in times and times[level] <= seconds:
-            return False
-        times[level] = round(seconds, 3)
-        return True
+            return None
+        return dict(times, **{level: round(seconds, 3)})
 
     try:
-        return "new" if with_best_times(keep_if_better) else "slower"
+        return "new" if with_data("best_times.json", times_fault, "best times",
+                                  keep_if_better) else "slower"
     except SaveError as error:
         say_once("save", "minesweep: cannot save best times in %s: %s"
                  % (data_dir() or "any folder", error))
         return "unsaved"
+
+
+# ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: boards a class can share, games kept when the window
+# closes, and the flag win of the lessons (seed 001)
+# ---------------------------------------------------------------------------
+SAVE_FORMAT = 1          # the saved game's format; a newer one is set aside
+MARKS = ".o" + "F?"      # a tile in a saved game: closed, open, flag, question
+
+typing = None            # the board number being typed after G, or None
+waiting = None           # a saved game offered at start (C continues it)
+
+
+def start_tile():
+    """The tile to click first: with the same number, the same board for all."""
+    seed = "minesweep board %d: %d x %d start" % (board_number, ROWS, COLS)
+    return random.Random(seed).randrange(ROWS * COLS)
+
+
+def all_bombs_flagged():
+    """Seed 001's second way to win: every bomb flagged, and no other tile."""
+    return all(block.isflag == block.isbomb for block in blocks)
+
+
+def saved_fault(value):
+    """What is wrong with a saved game, or "" if nothing."""
+    if not isinstance(value, dict) or not isinstance(value.get("format"), int):
+        return "not a saved game"
+    if value["format"] > SAVE_FORMAT:
+        return "saved by a newer version of the game"
+    try:
+        check_board(value["rows"], value["cols"], value["bombs"])
+    except (KeyError, TypeError):
+        return "not a saved game"
+    except ValueError as error:
+        return "a board this version cannot play: %s" % error
+    try:
+        cells = value["rows"] * value["cols"]
+        bombs, marks = value["under"], value["marks"]
+        good = (isinstance(value["board"], int) and 0 <= value["board"] <= MAX_BOARD
+                and isinstance(bombs, str) and isinstance(marks, str)
+                and len(bombs) == len(marks) == cells and set(bombs) <= {".", "*"}
+                and bombs.count("*") == value["bombs"] and set(marks) <= set(MARKS)
+                and all(not (b == "*" and m == "o") for b, m in zip(bombs, marks))
+                and isinstance(value["timer"], (int, float))
+                and 0 <= value["timer"] <= MAX_TIME
+                and isinstance(value["clicks"], int) and value["clicks"] >= 0
+                and isinstance(value["undos"], int) and value["undos"] >= 0
+                and all(isinstance(value[key], bool)
+                        for key in ("assisted", "questions", "flagwin")))
+    except (KeyError, TypeError):
+        return "not a saved game"
+    return "" if good else "not a saved game"
+
+
+def game_to_save():
+    """This game as the saved file holds it, or None if there is none to keep."""
+    if not laid or failed or finished:
+        return None
+    marks = "".join("o" if block.isopen else "F" if block.isflag
+                    else "?" if block.isquestion else "." for block in blocks)
+    return {"format": SAVE_FORMAT, "rows": ROWS, "cols": COLS, "bombs": BOMBS,
+            "board": board_number, "marks": marks,
+            "under": "".join("*" if block.isbomb else "." for block in blocks),
+            "timer": round(timer, 3), "clicks": clicks, "undos": undos,
+            "assisted": assisted, "questions": questions, "flagwin": flagwin}
+
+
+def save_on_exit():
+    """When the window closes (or Ctrl+Q, or the system ends the game): keep
+    a game in progress for the next start."""
+    game = game_to_save()
+    if game is None:
+        return
+    try:
+        with_data("saved_game.json", saved_fault, "the saved game",
+                  lambda old: game)
+        print("minesweep: this game is kept; start the game again to go on")
+    except SaveError as error:
+        print("minesweep: cannot keep this game: %s" % error)
+
+
+def find_saved_game():
+    """At start: offer a saved game if there is a good one."""
+    global waiting, message
+    try:
+        if not os.path.lexists(data_file("saved_game.json")):
+            return                      # nothing saved: make no folder to look
+        found = []
+        with_data("saved_game.json", saved_fault, "the saved game", found.append)
+    except SaveError:
+        return
+    if found and found[0] is not None:
+        waiting = found[0]
+        name = level_of(waiting["rows"], waiting["cols"], waiting["bombs"]) or \
+            "%d x %d" % (waiting["rows"], waiting["cols"])
+        message = ("A saved game is waiting (%s, board %d, %d s): C goes on with "
+                   "it, any other key or click starts afresh" % (
+                       name, waiting["board"], waiting["timer"]))
+
+
+def resume(game):
+    """Put a saved game back, exactly as it was, and forget the file."""
+    global started, timer, clicks, undos, assisted, questions, flagwin, message
+    new_game(game["rows"], game["cols"], game["bombs"], game["board"])
+    lay_bombs([(cell // COLS, cell % COLS) for cell, under in enumerate(game["under"])
+               if under == "*"])
+    for block, mark in zip(blocks, game["marks"]):
+        if mark == "o":
+            block.isopen = True
+            block.number = get_bomb_number(block)
+            block.image = "minesweep_number%d" % block.number
+        elif mark in "F?":
+            block.isflag, block.isquestion = mark == "F", mark == "?"
+            block.image = "minesweep_flag" if mark == "F" else "minesweep_question"
+    started = True
+    timer, clicks, undos = game["timer"], game["clicks"], game["undos"]
+    assisted, questions, flagwin = game["assisted"], game["questions"], game["flagwin"]
+    try:
+        os.remove(data_file("saved_game.json"))
+    except (OSError, SaveError):
+        pass                            # it is replaced at the next close anyway
+    message = "Welcome back to board %d" % board_number
+
+
+def answer_waiting(key):
+    """The first key after a saved game was offered: C takes it back."""
+    global waiting, message
+    game, waiting = waiting, None
+    message = ""
+    if key == keys.C:
+        resume(game)
+        return True
+    return False
+
+
+def type_board_number(key):
+    """G, then digits and Enter: play that board number (Esc: never mind)."""
+    global typing, message
+    digits = {getattr(keys, "K_%d" % n): str(n) for n in range(10)}
+    digits.update({getattr(keys, "KP%d" % n): str(n) for n in range(10)})
+    if key in digits and len(typing) < len(str(MAX_BOARD)):
+        typing += digits[key]
+    elif key == keys.BACKSPACE:
+        typing = typing[:-1]
+    elif key in (keys.RETURN, keys.KP_ENTER) and typing:
+        number, typing = int(typing), None
+        new_game(board=number)
+        message = "Board %d: click the green tile first to get the same game as " \
+            "everyone" % number
+        return
+    elif key == keys.ESCAPE:
+        typing = None
+        message = ""
+        return
+    message = "Board number: %s_   Enter: play it   Esc: never mind" % typing
 
 
 # ---------------------------------------------------------------------------
@@ -796,6 +989,10 @@ def board_from_command_line(argv):
                         help="1..%d (%d)" % (MAX_SIDE, COLS))
     parser.add_argument("--bombs", type=int, default=BOMBS,
                         help="0..rows*cols-1 (%d)" % BOMBS)
+    parser.add_argument("--board", type=int, default=None,
+                        help="the board number 0..%d (a new one each game)" % MAX_BOARD)
+    parser.add_argument("--flag-win", action="store_true",
+                        help="also win when exactly the bombs are flagged")
     parser.add_argument("--check", action="store_true",
                         help="check that every picture and sound is there, then stop")
     args = parser.parse_args(argv)
@@ -806,7 +1003,9 @@ def board_from_command_line(argv):
         check_board(args.rows, args.cols, args.bombs)
     except ValueError as error:
         parser.error(str(error))
-    return args.rows, args.cols, args.bombs
+    if args.board is not None and not 0 <= args.board <= MAX_BOARD:
+        parser.error("the board number must be 0..%d (got %d)" % (MAX_BOARD, args.board))
+    return args.rows, args.cols, args.bombs, args.board, args.flag_win
 
 
 # ---------------------------------------------------------------------------
@@ -1456,6 +1655,8 @@ def draw_highlights():
     """Yellow round the tile under the mouse or the keyboard cursor; the
     hint in green (safe), red (bomb) or orange (a guess); after a loss, the
     tile the post-mortem names, in green."""
+    if not laid:
+        draw_frame(start_tile() // COLS, start_tile() % COLS, GREEN)
     if cursor is not None:
         draw_frame(cursor[0], cursor[1], (255, 215, 0))
     if postmortem is not None and postmortem[1] is not None:
@@ -1468,7 +1669,8 @@ def draw_highlights():
 
 def end_lines():
     """The lines under "Finished": time, 3BV, clicks, speed, a new best."""
-    lines = ["Time %.2f s   3BV %d" % (stats["time"], stats["3bv"]),
+    lines = ["Board %d" % board_number,
+             "Time %.2f s   3BV %d" % (stats["time"], stats["3bv"]),
              "Clicks %d   3BV/s %.2f" % (stats["clicks"], stats["3bv_per_s"]),
              "Efficiency %d%%" % round(100 * stats["efficiency"])]
     if new_best:
@@ -1501,7 +1703,8 @@ def draw_end():
 
 # The keys the line below the grid lists, each with what it does.
 KEY_HELP = [("H", "hint"), ("A", "auto"), ("S", "sure"), ("N", "no-guess"),
-            ("V", "slow"), ("Q", "?"), ("R", "new"),
+            ("V", "slow"), ("Q", "?"), ("X", "flag win"), ("G", "board no."),
+            ("R", "new"),
             ("1\u00a02\u00a03\u00a00", "level")]
 
 
@@ -1514,6 +1717,7 @@ def footer_text():
     modes = ["?-marks on" if questions else "",
              "no-guess on" if noguess else "",
              "slow motion on" if slowmo else "",
+             "flag win on" if flagwin else "",
              ("sure moves only" if semiauto else "autoplay") + " (any key stops)"
              if autoplaying else ""]
     # A no-break space inside each pair, so a line breaks between pairs.
@@ -1546,7 +1750,7 @@ def update(dt):
         return
     if started:
         timer = min(timer + dt, MAX_TIME)
-    if laid and all_safe_open():
+    if laid and (all_safe_open() or flagwin and all_bombs_flagged()):
         win()
 
 
@@ -1571,8 +1775,10 @@ def draw():
 
 def on_mouse_down(pos, button):
     """Left opens, right flags, middle chords; the face restarts."""
-    global cursor
+    global cursor, waiting, typing
     held.add(button)
+    if waiting is not None or typing is not None:
+        waiting = typing = None             # a click: start afresh
     if replay is not None:
         replay.paused = not replay.paused   # a click pauses the replay
         return
@@ -1619,8 +1825,13 @@ LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
 
 def on_key_down(key):
     """Keys: arrows, Space, F, R, Q, H, A, N and the levels 1, 2, 3 and 0."""
-    global questions, noguess, message
+    global questions, noguess, flagwin, message, typing
     if replay is not None and replay_key(key):
+        return
+    if waiting is not None and answer_waiting(key):
+        return
+    if typing is not None:
+        type_board_number(key)
         return
     end_replay()
     if autoplaying:
@@ -1646,6 +1857,13 @@ def on_key_down(key):
         start_autoplay(sure_only=True)
     elif key == keys.U:
         take_back()
+    elif key == keys.G:
+        typing = ""
+        type_board_number(None)
+    elif key == keys.X:
+        flagwin = not flagwin
+        message = "Flag win on: a game is also won when exactly the bombs are " \
+            "flagged" if flagwin else "Flag win off"
     elif key == keys.V:
         toggle_slowmo()
     elif key == keys.W and slowmo:
@@ -1680,17 +1898,25 @@ def check_assets():
 
 def start():
     """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
+    global flagwin
     check_assets()
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
     if not getattr(sys, "_pgzrun", False):
-        new_game(*board_from_command_line(sys.argv[1:]))
-        return
-    try:
-        new_game()
-    except ValueError as error:
-        sys.exit("minesweep: %s; change ROWS, COLS or BOMBS at the top of "
-                 "minesweep.py" % error)
+        rows, cols, bombs, board, flagwin = board_from_command_line(sys.argv[1:])
+        new_game(rows, cols, bombs, board)
+    else:
+        try:
+            new_game()
+        except ValueError as error:
+            sys.exit("minesweep: %s; change ROWS, COLS or BOMBS at the top of "
+                     "minesweep.py" % error)
+    find_saved_game()
+    # Closing the window, Ctrl+Q and the system's "please stop" all end up
+    # in atexit, where a game in progress is kept for the next start.
+    atexit.register(save_on_exit)
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
 
 
 start()

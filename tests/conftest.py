@@ -50,3 +50,12 @@ def picture(game):
             line += marks.get(image, image[-1])
         rows.append(line)
     return rows
+
+
+def open_every_safe_tile(game):
+    """Win the game by hand: take off any marks and open every safe tile."""
+    for block in game.blocks:
+        if not block.isbomb and not block.isopen:
+            while block.isflag or block.isquestion:
+                game.set_flag(block)
+            game.grid_action(block, game.click_open)

@@ -1,5 +1,7 @@
 """Load minesweep.py the way pgzrun does, headless, for tests and tools."""
+import atexit
 import os
+import signal
 import sys
 import types
 
@@ -44,6 +46,12 @@ def load_game(name="minesweep", script=SCRIPT, edit=None):
     sys._pgzrun = True
     pgzero.runner.prepare_mod(mod)
     exec(code, mod.__dict__)
+    # The game keeps a game in progress when its process ends, and stops
+    # on SIGTERM: not in the tests' own process (a test runs a real game
+    # process for that).
+    if hasattr(mod, "save_on_exit"):
+        atexit.unregister(mod.save_on_exit)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     return mod
 
 

@@ -164,12 +164,13 @@ def test_level_keys(game, key, size):
     press(game, key)
     assert (game.ROWS, game.COLS, game.BOMBS) == size
     assert game.WIDTH == max(size[1] * 25, game.MIN_WIDTH)
-    assert game.TITLE == "Minesweeper: " + game.LEVELS[key[-1]][0]
+    assert game.TITLE == "Minesweeper: %s, board %d" % (game.LEVELS[key[-1]][0],
+                                                      game.board_number)
 
 
 def test_r_and_the_face_restart_the_same_size(game):
     board(game, 5, 6, [(0, 0)])
-    assert game.TITLE == "Minesweeper: 5 x 6, 1 bomb"
+    assert game.TITLE == "Minesweeper: 5 x 6, 1 bomb, board %d" % game.board_number
     mouse(game, 0, 0, game.mouse.LEFT)
     assert game.failed
     press(game, "R")
@@ -183,8 +184,10 @@ def test_r_and_the_face_restart_the_same_size(game):
 
 def test_board_from_command_line(game):
     assert game.board_from_command_line(["--rows", "20", "--cols", "30",
-                                         "--bombs", "99"]) == (20, 30, 99)
-    assert game.board_from_command_line([]) == (15, 15, 20)
+                                         "--bombs", "99"]) == (20, 30, 99, None, False)
+    assert game.board_from_command_line([]) == (15, 15, 20, None, False)
+    assert game.board_from_command_line(["--board", "42", "--flag-win"]) == \
+        (15, 15, 20, 42, True)
 
 
 @pytest.mark.parametrize("args, text", [
@@ -392,7 +395,8 @@ def test_statistics_of_a_win(game):
     assert game.stats["3bv"] == 2 and game.stats["clicks"] == 3
     assert game.stats["3bv_per_s"] == pytest.approx(1.0)
     assert game.stats["efficiency"] == pytest.approx(2 / 3)
-    assert game.end_lines()[:3] == ["Time 2.00 s   3BV 2",
+    assert game.end_lines()[:4] == ["Board %d" % game.board_number,
+                                    "Time 2.00 s   3BV 2",
                                     "Clicks 3   3BV/s 1.00",
                                     "Efficiency 67%"]
 

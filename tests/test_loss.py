@@ -6,7 +6,7 @@ import random
 import pytest
 
 import solver
-from conftest import board, picture
+from conftest import board, open_every_safe_tile, picture
 from test_solver import position, tick
 
 
@@ -207,11 +207,7 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     assert game.timer == 13.5                  # and goes on
     assert game.undos == 1 and "1 so far" in game.footer_text()
     # Win the rest: no record for a game with a move taken back.
-    for block in game.blocks:
-        if not block.isbomb and not block.isopen:
-            while block.isflag or block.isquestion:
-                game.set_flag(block)
-            game.grid_action(block, game.click_open)
+    open_every_safe_tile(game)
     assert game.finished and not game.new_best
     assert "Moves taken back: 1 (no record)" in game.end_lines()
 

@@ -110,7 +110,7 @@ def test_a_set_aside_never_replaces_an_earlier_one(game, tmp_path):
 def test_a_stale_lock_does_not_block_a_save(game, tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
-    lock = folder / "best_times.lock"
+    lock = folder / "minesweep.lock"
     lock.write_text("12345")
     old = os.path.getmtime(lock) - 3600
     os.utime(lock, (old, old))                  # left by a game that crashed
@@ -245,7 +245,7 @@ def test_a_win_in_no_time_is_kept_and_read_back(game, tmp_path, capsys):
 
 # 6. A large file ---------------------------------------------------------------
 def test_a_huge_file_is_set_aside_without_reading_it(game, tmp_path, monkeypatch):
-    content = b'{"Beginner": 10.0}' + b" " * (game.BEST_TIMES_LIMIT + 1)
+    content = b'{"Beginner": 10.0}' + b" " * (game.DATA_LIMIT + 1)
     best_file(tmp_path).parent.mkdir()
     best_file(tmp_path).write_bytes(content)
     reads = []
@@ -253,7 +253,7 @@ def test_a_huge_file_is_set_aside_without_reading_it(game, tmp_path, monkeypatch
     monkeypatch.setattr(game.json, "loads", lambda text: reads.append(len(text))
                         or real_load(text))
     win_beginner(game, 30.0)
-    assert all(size <= game.BEST_TIMES_LIMIT for size in reads)
+    assert all(size <= game.DATA_LIMIT for size in reads)
     assert backups(tmp_path / "data") == [content]
     assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 30.0}
 

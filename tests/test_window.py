@@ -365,3 +365,38 @@ def test_lose_read_why_take_it_back_in_a_real_window(display, tmp_path):
         stop(game)
         raise
     finish(display, wid, game)
+
+
+def test_closing_keeps_the_game_for_the_next_start(display, tmp_path):
+    saved = tmp_path / "data" / "saved_game.json"
+    size = (375, BAR + 375 + 30)
+    opened_before = None                        # the closed tiles, kept
+    for stop_how in ("ctrl+q", "SIGTERM"):
+        game = start_pgzrun(display, tmp_path, "minesweep.py")
+        try:
+            wid = window_of_size(display, game.pid, size)
+            wait_for(display, wid, str(tmp_path / "0.png"), lambda s: is_closed(s, 7, 7))
+            if saved.exists():                  # the game kept last time
+                x(display, "xdotool", "windowfocus", "--sync", wid)
+                x(display, "xdotool", "key", "c")
+                shot = wait_for(display, wid, str(tmp_path / "1.png"),
+                                lambda s: not is_closed(s, 7, 7))
+                assert [is_closed(shot, r, c) for r in range(15) for c in range(15)] \
+                    == opened_before
+                assert not saved.exists()       # taken back: the file is gone
+            else:
+                click(display, wid, 7 * SIZE + 12, BAR + 7 * SIZE + 12, 1)
+                shot = wait_for(display, wid, str(tmp_path / "1.png"),
+                                lambda s: not is_closed(s, 7, 7))
+                opened_before = [is_closed(shot, r, c) for r in range(15)
+                                 for c in range(15)]
+        except BaseException:
+            stop(game)
+            raise
+        if stop_how == "ctrl+q":
+            finish(display, wid, game)
+        else:
+            game.terminate()                    # what the system sends at log-out
+            out, err = game.communicate(timeout=WAIT)
+            assert game.returncode == 0 and "Traceback" not in err, err
+        assert saved.exists(), "the game was not kept at %s" % stop_how

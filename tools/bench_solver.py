@@ -78,12 +78,11 @@ def play_boards(job):
     return won, times
 
 
-def play_level(seed, level, rule, games, jobs):
-    """Every board of a level played by a rule, in jobs processes."""
+def play_level(pool, seed, level, rule, games, jobs):
+    """Every board of a level played by a rule, shared among the pool's jobs."""
     step = max(1, games // (jobs * 8))
     parts = [(seed, level, rule, i, min(i + step, games)) for i in range(0, games, step)]
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        results = pool.map(play_boards, parts)
+    results = pool.map(play_boards, parts)
     return [w for won, times in results for w in won], \
         [t for won, times in results for t in times]
 
@@ -151,6 +150,14 @@ def main():
     parser.add_argument("--levels", default="Beginner,Intermediate,Expert")
     args = parser.parse_args()
     levels = [level for level in LEVELS if level[0] in args.levels.split(",")]
+    # One pool of worker processes for the whole run, made before any other
+    # thread starts: they are forked from this process as it is now.
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        report(pool, args, levels)
+
+
+def report(pool, args, levels):
+    """Play the boards and print the tables."""
     print("%d games per level, seed %s, %d processes\n" % (args.games, args.seed,
                                                            args.jobs))
     if args.compare:
@@ -159,8 +166,8 @@ def main():
               "| boards only %s won |" % (old_rule, new_rule, old_rule, new_rule))
         print("|---|---|---|---|---|---|")
         for level in levels:
-            old = play_level(args.seed, level, old_rule, args.games, args.jobs)[0]
-            new = play_level(args.seed, level, new_rule, args.games, args.jobs)[0]
+            old = play_level(pool, args.seed, level, old_rule, args.games, args.jobs)[0]
+            new = play_level(pool, args.seed, level, new_rule, args.games, args.jobs)[0]
             mean, low, high, old_only, new_only = paired(old, new)
             print("| %s | %.2f%% | %.2f%% | %+.2f (%+.2f to %+.2f) | %d | %d |" % (
                 level[0], 100 * sum(old) / len(old), 100 * sum(new) / len(new),
@@ -172,7 +179,7 @@ def main():
     print("|---|---|---|---|---|---|")
     for level in levels:
         start = time.perf_counter()
-        won, times = play_level(args.seed, level, "ahead", args.games, args.jobs)
+        won, times = play_level(pool, args.seed, level, "ahead", args.games, args.jobs)
         per_game = (time.perf_counter() - start) * args.jobs / args.games
         low, high = wilson(sum(won), len(won))
         ng, fails = no_guess_times(level, rng, max(10, min(150, args.games // 20)))

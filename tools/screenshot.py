@@ -39,7 +39,7 @@ def main():
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
     game = with_screen(mod)
-    mod.new_game()
+    mod.new_game(board=2026)
     mod.lay_bombs(BOMBS_AT)
     for row, col in [(14, 0), (0, 14), (6, 7)]:
         mod.grid_action(mod.block_at(row, col), mod.click_open)
@@ -52,7 +52,7 @@ def main():
     shot(mod, game, "hint")
     mod.grid_action(mod.block_at(7, 8), mod.click_open)
     shot(mod, game, "lost")
-    mod.new_game()
+    mod.new_game(board=2026)
     mod.lay_bombs(BOMBS_AT)
     mod.grid_action(mod.block_at(14, 0), mod.click_open)
     mod.update(20.0)
@@ -89,7 +89,7 @@ def post_mortems(mod, game):
 
 def slow_motion(mod, game):
     """A replay of the first click in slow motion, as recursion and as a queue."""
-    mod.new_game()
+    mod.new_game(board=2026)
     mod.lay_bombs(SLOW_BOMBS)
     mod.on_key_down(mod.keys.V)
     mod.grid_action(mod.block_at(7, 7), mod.click_open)
