@@ -9,10 +9,13 @@
 import pgzrun
 import argparse
 import atexit
+import functools
 import inspect
 import json
+import locale
 import os
 import random
+import re
 import signal
 import stat
 import sys
@@ -27,8 +30,7 @@ from pgzero.loaders import UnsupportedFormat
 # The solver (hints, autoplay, no-guess boards) lives beside this file, in
 # solver.py; pgzrun, Thonny and python all look for it there.
 try:
-    from solver import (Solver, choose_guess, keep_free, no_guess_layout,
-                        place, short_place)
+    from solver import Cell, Solver, choose_guess, keep_free, no_guess_layout
 except ImportError as error:
     sys.exit("minesweep: cannot start: %s. solver.py belongs in the same "
              "folder as minesweep.py." % error)
@@ -96,8 +98,8 @@ unsaved = False          # did this win's best time fail to save?
 cursor = None            # (row, col) of the highlighted tile, or None
 held = set()             # mouse buttons held down now
 warned = set()           # console warnings already given, so each is said once
-message = ""             # one line of news shown below the grid
-hint_move = None         # the hint shown: (block, isbomb, reason)
+message = None           # news for the line below the grid, as words()
+hint_move = None         # the hint shown: (block, isbomb, reason as words())
 assisted = False         # did hints or autoplay help in this game?
 autoplaying = False      # is the solver playing?
 semiauto = False         # ... only its sure moves (S), stopping at a guess?
@@ -167,7 +169,7 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     board_number = random.randrange(1, 1000000) if board is None else board
     postmortem = None
     layout()
-    TITLE = "Minesweeper: %s, board %d" % (board_name(), board_number)
+    TITLE = title()
     # The chapter's double loop: row by row, and in each row column by column.
     blocks = []
     for row in range(ROWS):
@@ -186,7 +188,7 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     clicks = 0
     stats = cursor = hint_move = last_opening = before_move = postmortem = None
     undos = 0
-    message = ""
+    message = None
 
 
 def board_width():
@@ -274,7 +276,7 @@ def lay_first_bombs(first):
         if cells is not None:
             lay_bombs([(cell // COLS, cell % COLS) for cell in cells])
             return
-        message = "No no-guess board found in time: this one may need a guess"
+        message = words("no_guess_failed")
     lay_random_bombs(first)
 
 
@@ -470,7 +472,7 @@ def grid_action(block, action):
     started = True
     clicks += 1
     hint_move = None
-    message = ""
+    message = None
     remember_board()
     if slowmo:
         recorded(action, block)
@@ -517,10 +519,15 @@ def level_name():
     return level_of(ROWS, COLS, BOMBS)
 
 
-def board_name():
-    """The level's name, or the size of a custom board."""
-    return level_name() or "%d x %d, %d bomb%s" % (
-        ROWS, COLS, BOMBS, "" if BOMBS == 1 else "s")
+def board_words(rows, cols, bombs):
+    """A board's level, or its size if custom, as words()."""
+    name = level_of(rows, cols, bombs)
+    return words(name) if name else words("custom", rows=rows, cols=cols, bombs=bombs)
+
+
+def title():
+    """The window's title: the game, the level and the board number."""
+    return say("title", level=board_words(ROWS, COLS, BOMBS), board=board_number)
 
 
 def move_cursor(drow, dcol):
@@ -904,11 +911,9 @@ def find_saved_game():
         return
     if found and found[0] is not None:
         waiting = found[0]
-        name = level_of(waiting["rows"], waiting["cols"], waiting["bombs"]) or \
-            "%d x %d" % (waiting["rows"], waiting["cols"])
-        message = ("A saved game is waiting (%s, board %d, %d s): C goes on with "
-                   "it, any other key or click starts afresh" % (
-                       name, waiting["board"], waiting["timer"]))
+        message = words("saved_waiting", level=board_words(
+            waiting["rows"], waiting["cols"], waiting["bombs"]),
+            board=waiting["board"], seconds=int(waiting["timer"]))
 
 
 def resume(game):
@@ -932,14 +937,14 @@ def resume(game):
         os.remove(data_file("saved_game.json"))
     except (OSError, SaveError):
         pass                            # it is replaced at the next close anyway
-    message = "Welcome back to board %d" % board_number
+    message = words("welcome_back", board=board_number)
 
 
 def answer_waiting(key):
     """The first key after a saved game was offered: C takes it back."""
     global waiting, message
     game, waiting = waiting, None
-    message = ""
+    message = None
     if key == keys.C:
         resume(game)
         return True
@@ -958,14 +963,13 @@ def type_board_number(key):
     elif key in (keys.RETURN, keys.KP_ENTER) and typing:
         number, typing = int(typing), None
         new_game(board=number)
-        message = "Board %d: click the green tile first to get the same game as " \
-            "everyone" % number
+        message = words("board_chosen", board=number)
         return
     elif key == keys.ESCAPE:
         typing = None
-        message = ""
+        message = None
         return
-    message = "Board number: %s_   Enter: play it   Esc: never mind" % typing
+    message = words("typing", digits=typing)
 
 
 # ---------------------------------------------------------------------------
@@ -993,19 +997,23 @@ def board_from_command_line(argv):
                         help="the board number 0..%d (a new one each game)" % MAX_BOARD)
     parser.add_argument("--flag-win", action="store_true",
                         help="also win when exactly the bombs are flagged")
+    parser.add_argument("--lang", choices=["en", "zh"],
+                        help="the game's language (else the computer's own)")
     parser.add_argument("--check", action="store_true",
                         help="check that every picture and sound is there, then stop")
     args = parser.parse_args(argv)
-    if args.check:                      # start() has checked them already
-        print("minesweep: checked the pictures and sounds")
-        sys.exit(0)
     try:
         check_board(args.rows, args.cols, args.bombs)
     except ValueError as error:
         parser.error(str(error))
     if args.board is not None and not 0 <= args.board <= MAX_BOARD:
         parser.error("the board number must be 0..%d (got %d)" % (MAX_BOARD, args.board))
-    return args.rows, args.cols, args.bombs, args.board, args.flag_win
+    if args.check:                      # start() has checked the files already
+        choose_language(args.lang)
+        print("minesweep: checked the pictures, sounds and texts; the game "
+              "speaks %s" % {"en": "English", "zh": "Chinese"}[language])
+        sys.exit(0)
+    return args.rows, args.cols, args.bombs, args.board, args.flag_win, args.lang
 
 
 # ---------------------------------------------------------------------------
@@ -1031,35 +1039,45 @@ def is_useful(fact):
 def hint():
     """The move the H key shows: (block, isbomb, reason), or None.
 
-    isbomb is True or False for a sure move, None for a guess.
+    isbomb is True or False for a sure move, None for a guess; the reason
+    is in the player's language.
     """
+    move = find_hint()
+    return move and (move[0], move[1], speak(move[2]))
+
+
+def find_hint():
+    """The next move and why: (block, isbomb, words), or None."""
     if not laid or failed or finished:
         return None
     solver = Solver(ROWS, COLS, BOMBS, visible_board(), neighbour_table(ROWS, COLS))
     solver.run(enough=lambda s: any(is_useful(fact) for fact in s.facts))
-    for cell, isbomb, reason in solver.facts:
-        if is_useful((cell, isbomb, reason)):
-            return blocks[cell], isbomb, reason
+    for cell, isbomb, why in solver.facts:
+        if is_useful((cell, isbomb, why)):
+            return blocks[cell], isbomb, fact_words(isbomb, why)
     if not solver.chances:
         return None
     guess = choose_guess(solver)
     return blocks[guess.cell], None, guess_reason(guess, solver)
 
 
+def fact_words(isbomb, why):
+    """A sure move's reason as the hint says it: "Safe: ..." or "Bomb: ..."."""
+    return words("hint_bomb" if isbomb else "hint_safe", why=why)
+
+
 def guess_reason(guess, solver):
     """Why this guess, in words: its chance, and what it may give next."""
     lowest = min(solver.chances.values())
-    text = "Guess: %s: %d%% chance of a bomb" % (place(guess.cell, COLS),
-                                                 round(100 * guess.chance))
+    text = words("guess", cell=Cell(guess.cell), chance=round(100 * guess.chance))
     if solver.capped:
-        return text + ", the lowest the rules see (too many ways to count)"
+        return words("guess_rough", guess=text)
     if round(guess.chance, 9) <= round(lowest, 9):
-        text += ", the lowest"
+        text = words("guess_lowest", guess=text)
     else:
-        text += " (the lowest is %d%%)" % round(100 * lowest)
+        text = words("guess_not_lowest", guess=text, lowest=round(100 * lowest))
     if guess.sure_next is not None:
-        text += "; if safe, %d%% chance of a sure move next" % round(
-            100 * guess.sure_next)
+        text = words("guess_next", guess=text, sure=round(100 * guess.sure_next))
     return text
 
 
@@ -1083,10 +1101,9 @@ def bomb_chances():
 def show_hint():
     """H: find a move and show it with its reason."""
     global hint_move, assisted, message
-    hint_move = hint()
+    hint_move = find_hint()
     if hint_move is None:
-        message = "Hints start after the first click" if not laid \
-            else "The game is over: R for a new one"
+        message = words("hints_later") if not laid else words("game_over")
     else:
         assisted = True
 
@@ -1115,7 +1132,7 @@ def autoplay_step():
     if not laid:
         grid_action(block_at(ROWS // 2, COLS // 2), click_open)
         return
-    move = hint()
+    move = find_hint()
     if move is None:
         stop_autoplay()
         return
@@ -1176,54 +1193,47 @@ def remember_board():
 def chances_text(chance):
     """A chance of a bomb as a student says it: "1 in 5 (20%)"."""
     if 0 < chance <= 0.5:
-        return "1 in %d (%d%%)" % (round(1 / chance), round(100 * chance))
-    return "%d%%" % round(100 * chance)
+        return words("one_in", n=round(1 / chance), percent=round(100 * chance))
+    return words("percent", percent=round(100 * chance))
 
 
 def explain_loss(block, action):
     """Why the move on this tile lost, judged from the board before it."""
     shown = before_move[1]
     solver = Solver(ROWS, COLS, BOMBS, shown, neighbour_table(ROWS, COLS)).run()
-    reasons = {cell: reason for cell, isbomb, reason in solver.facts}
+    reasons = {cell: why for cell, isbomb, why in solver.facts}
     if action is chord:
         flag = next(other for other in block.neighbours
                     if other.isflag and not other.isbomb)
         cell = cell_of(flag)
         if solver.known.get(cell) is False:
-            return ("The chord trusted a wrong flag at %s, and the board showed "
-                    "it: %s." % (place(cell, COLS), reasons[cell][6:]), flag, GREEN)
-        return ("The chord trusted a wrong flag at %s; nothing on the board "
-                "showed it was wrong: the flag was a guess." % place(cell, COLS),
-                flag, ORANGE)
+            return (words("chord_shown", cell=Cell(cell), why=reasons[cell]),
+                    flag, GREEN)
+        return words("chord_guess", cell=Cell(cell)), flag, ORANGE
     cell = cell_of(block)
     if solver.known.get(cell) is True:
-        return ("Avoidable: %s was surely a bomb: %s." % (
-            place(cell, COLS), reasons[cell][6:]), block, ORANGE)
+        return words("sure_bomb", cell=Cell(cell), why=reasons[cell]), block, ORANGE
     safe = [fact for fact in solver.facts if not fact[1] and shown[fact[0]] is None]
     if safe:
-        other, isbomb, reason = safe[0]
-        return ("Avoidable: %s was surely safe: %s." % (
-            place(other, COLS), reason[6:]), blocks[other], GREEN)
+        other, isbomb, why = safe[0]
+        return words("sure_safe", cell=Cell(other), why=why), blocks[other], GREEN
     chances = solver.chances
     if solver.capped:
-        return ("No safe move was found by the rules (too many ways to count "
-                "exactly): you guessed.", None, None)
+        return words("guessed_rough"), None, None
     best = min(chances.values())
     safest = [other for other in chances if chances[other] == best]
-    text = "No safe move existed: you guessed, with a %s chance of a bomb." % (
-        chances_text(chances[cell]))
+    text = words("guessed", chance=chances_text(chances[cell]))
     if chances[cell] > best:
-        text += " The safest guess was %s, at %s." % (
-            place(safest[0], COLS), chances_text(best))
-        return text, blocks[safest[0]], ORANGE
-    return text + " That was as safe as any guess.", None, None
+        return (words("guessed_safer", text=text, cell=Cell(safest[0]),
+                      best=chances_text(best)), blocks[safest[0]], ORANGE)
+    return words("guessed_best", text=text), None, None
 
 
 def take_back():
     """U after a loss: the board as it was before the fatal move."""
     global failed, postmortem, undos, message
     if not failed:
-        message = "U takes back a move that lost, once the game is lost"
+        message = words("u_later")
         return
     for block, state in zip(blocks, before_move[0]):
         (block.isopen, block.isflag, block.isquestion, block.number,
@@ -1231,17 +1241,24 @@ def take_back():
     failed = False
     postmortem = None
     undos += 1
-    message = "Move taken back (%d so far): no record for this game" % undos
+    message = words("taken_back", count=undos)
     layout()
+
+
+def postmortem_text():
+    """The post-mortem as the line below the grid says it."""
+    return say("take_it_back", text=postmortem[0])
 
 
 def footer_height():
     """The line below the grid, taller while a post-mortem needs the room."""
     if postmortem is None:
         return FOOT
-    lines = pgzero.ptext.wrap(postmortem[0], fontsize=LOSS_FONT,
-                              width=board_width() - 8)
-    return max(FOOT, len(lines) * LOSS_FONT + 10)
+    text = postmortem_text()
+    fontsize = text_size(text, LOSS_FONT)
+    lines = wrap(text, font_for(text), fontsize, board_width() - 8)
+    linesize = pgzero.ptext.getfont(font_for(text), fontsize).get_linesize()
+    return max(FOOT, len(lines) * linesize + 10)
 
 
 # ---------------------------------------------------------------------------
@@ -1254,7 +1271,7 @@ def footer_height():
 # opening done with a queue instead, as a loop (breadth first) would do it.
 # ---------------------------------------------------------------------------
 PANEL = 340              # width of the slow-motion panel, px
-PANEL_HEIGHT = 470       # least height of the window while it shows, px
+PANEL_HEIGHT = 540       # least height of the window while it shows, px
 SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120]   # replay speeds, steps per second
 START_SPEED = 3          # the speed a replay starts at (an index into SPEEDS)
 CHAIN_ENDS = 3           # calls shown at each end of a long chain
@@ -1323,7 +1340,7 @@ class Replay:
         self.deepest = 0                    # deepest stack, or longest queue
         self.paused = False
         self.wait = 0.0                     # time until the next step, s
-        self.step = ("start", None, "Click: pause. Space: one step.", None)
+        self.step = ("start", None, words("replay_start"), None)
         steps = recursion_steps if kind == "stack" else queue_steps
         self.steps = steps(self)
 
@@ -1357,27 +1374,24 @@ def recursion_steps(rp):
         rp.stack.append(bk)
         rp.deepest = max(rp.deepest, len(rp.stack))
         rp.open(bk)
-        yield ("call", bk, "open_block%s starts: call %d, depth %d" % (
-            short_place(cell_of(bk), COLS), rp.number[bk], len(rp.stack)),
-            "get_bomb_number")
+        yield ("call", bk, words("call_starts", cell=Cell(cell_of(bk)),
+                                 number=rp.number[bk], depth=len(rp.stack)),
+               "get_bomb_number")
         if bk.number != 0:
-            yield ("return", bk, "It shows %d, a number: return" % bk.number,
-                   "return")
+            yield ("return", bk, words("call_number", number=bk.number), "return")
         else:
-            yield ("loop", bk, "No bomb around: open each closed neighbour",
-                   "for block")
+            yield ("loop", bk, words("call_loop"), "for block")
             for block in rp.closed_around(bk):
                 if upcoming is not None and upcoming[0] is block \
                         and upcoming[1] is bk:
                     yield ("call-next", block, None, None)
                 elif block.isflag:
-                    yield ("skip", block, "%s has a flag: skip it" % short_place(
-                        cell_of(block), COLS), "if not block")
+                    yield ("skip", block, words("call_flag", cell=Cell(cell_of(block))),
+                           "if not block")
                 else:
-                    yield ("skip", block, "%s is open already: skip it" %
-                           short_place(cell_of(block), COLS), "if not block")
-            yield ("done", bk, "All its neighbours are done: return",
-                   "for block")
+                    yield ("skip", block, words("call_open", cell=Cell(cell_of(block))),
+                           "if not block")
+            yield ("done", bk, words("call_done"), "for block")
         rp.stack.pop()
 
     while upcoming is not None:
@@ -1401,19 +1415,16 @@ def queue_steps(rp):
     while rp.queue:
         bk = rp.queue.pop(0)
         rp.open(bk)
-        place_name = short_place(cell_of(bk), COLS)
         if bk.number != 0:
-            yield ("take", bk, "Take %s from the front and open it: it shows %d,"
-                   " so nothing joins the queue" % (place_name, bk.number), "continue")
+            yield ("take", bk, words("queue_number", cell=Cell(cell_of(bk)),
+                                     number=bk.number), "continue")
             continue
         joining = [block for block in rp.closed_around(bk)
                    if block not in rp.queue and not block.isflag]
         rp.queue.extend(joining)
         rp.deepest = max(rp.deepest, len(rp.queue))
-        yield ("take", bk, "Take %s from the front and open it: no bomb around, "
-               "so %d closed neighbour%s join%s the back" % (
-                   place_name, len(joining), "" if len(joining) == 1 else "s",
-                   "s" if len(joining) == 1 else ""), "queue.append")
+        yield ("take", bk, words("queue_zero", cell=Cell(cell_of(bk)),
+                                 count=len(joining)), "queue.append")
 
 
 def deepest_call(calls):
@@ -1464,8 +1475,7 @@ def toggle_slowmo():
     slowmo = not slowmo
     end_replay()
     layout()
-    message = "Slow motion on: the next opening replays step by step" \
-        if slowmo else "Slow motion off"
+    message = words("slowmo_on") if slowmo else words("slowmo_off")
 
 
 def change_speed(step):
@@ -1489,6 +1499,8 @@ def replay_key(key):
         change_speed(-1)
     elif key == keys.W:
         start_replay("queue" if replay.kind == "stack" else "stack")
+    elif key == keys.L:
+        toggle_language()               # the replay goes on, in other words
     elif key in LEVEL_KEYS or key == keys.R:
         return False
     else:
@@ -1513,34 +1525,29 @@ def open_block_lines():
 
 def stack_chain(stack):
     """The calls on the stack, outermost first, shortened in the middle."""
-    names = ["open_block%s" % short_place(cell_of(tile), COLS) for tile in stack]
+    names = ["open_block(%d,%d)" % (tile.row + 1, tile.col + 1) for tile in stack]
     if len(names) > 2 * CHAIN_ENDS + 1:
-        names = names[:CHAIN_ENDS] + ["... %d more ..." % (
-            len(names) - 2 * CHAIN_ENDS)] + names[-CHAIN_ENDS:]
+        names = names[:CHAIN_ENDS] + [say("panel_more", count=(
+            len(names) - 2 * CHAIN_ENDS))] + names[-CHAIN_ENDS:]
     return " -> ".join(names)
 
 
 def replay_status():
-    """The panel's lines about where the replay is (or the last one was)."""
+    """The panel's words about where the replay is (or the last one was)."""
     if replay is None:
         if last_opening is None:
-            return ["Click a tile that opens an area: the",
-                    "opening replays here, call by call."]
+            return say("panel_idle")
         calls = last_opening[0]
-        return ["The last opening: %d calls of open_block," % len(calls),
-                "at most %d inside each other." % deepest_call(calls),
-                "W: watch it again, done with a queue."]
+        return say("panel_last", calls=len(calls), deepest=deepest_call(calls))
     done = len(replay.number)
-    lines = ["%s %d of %d" % ("call" if replay.kind == "stack" else "tile",
-                              done, len(replay.calls))]
     if replay.kind == "stack":
-        lines.append("depth %d, deepest so far %d" % (len(replay.stack),
-                                                        replay.deepest))
-        lines.append("Python's recursion limit: %d" % sys.getrecursionlimit())
-    else:
-        lines.append("queue length %d, longest so far %d" % (len(replay.queue),
-                                                             replay.deepest))
-    return lines
+        return "\n".join([say("panel_call", done=done, total=len(replay.calls)),
+                          say("panel_depth", depth=len(replay.stack),
+                              deepest=replay.deepest),
+                          say("panel_limit", limit=sys.getrecursionlimit())])
+    return "\n".join([say("panel_tile", done=done, total=len(replay.calls)),
+                      say("panel_queue", length=len(replay.queue),
+                          longest=replay.deepest)])
 
 
 # Colours of the replay's marks: (red, green, blue, opacity).
@@ -1576,37 +1583,35 @@ def draw_replay_marks():
         draw_frame(replay.step[1].row, replay.step[1].col, SKIPPED)
 
 
+def draw_lines(text, x, y, width, fontsize, colour):
+    """A text broken into lines at (x, y); the y below it."""
+    fontname, fontsize = font_for(text), text_size(text, fontsize)
+    lines = wrap(text, fontname, fontsize, width)
+    screen.draw.text("\n".join(lines), topleft=(x, y), fontname=fontname,
+                     fontsize=fontsize, color=colour)
+    return y + len(lines) * pgzero.ptext.getfont(fontname, fontsize).get_linesize()
+
+
 def draw_panel():
     """The slow-motion panel right of the board: where the replay is, the
     calls on the stack, and the code with the line being run."""
     left = board_width()
     screen.draw.filled_rect(Rect(left, 0, PANEL, HEIGHT), (235, 235, 225))
     x, y, width = left + 10, 8, PANEL - 20
-    title = "Slow motion: open_block" if replay is None or replay.kind == "stack" \
-        else "The same opening with a queue"
-    screen.draw.text(title, topleft=(x, y), fontsize=22, color=(0, 0, 120))
-    y += 26
-    for line in replay_status():
-        screen.draw.text(line, topleft=(x, y), fontsize=18, color="black")
-        y += 18
+    title = say("panel_title" if replay is None or replay.kind == "stack"
+                else "panel_queue_title")
+    y = draw_lines(title, x, y, width, 22, (0, 0, 120)) + 2
+    y = draw_lines(replay_status(), x, y, width, 18, "black") + 4
     if replay is not None:
-        y += 4
-        screen.draw.text(replay.step[2], topleft=(x, y), width=width,
-                         fontsize=18, color=(150, 0, 0))
-        y += 40
+        y = draw_lines(speak(replay.step[2]), x, y, width, 18, (150, 0, 0)) + 4
         if replay.kind == "stack":
-            screen.draw.text("Calls waiting on the stack, outermost first:",
-                             topleft=(x, y), fontsize=16, color=(0, 60, 160))
-            screen.draw.text(stack_chain(replay.stack), topleft=(x, y + 16),
-                             width=width, fontsize=16, color="black")
-        y += 68
+            y = draw_lines(say("panel_stack"), x, y, width, 16, (0, 60, 160))
+            y = draw_lines(stack_chain(replay.stack), x, y, width, 16, "black")
+        y += 6
     draw_code(x, y, width)
-    keys_help = ["Click or P: pause or go on.  Space: one step.",
-                 "+ and -: speed (%d steps a second).  Esc: end." % SPEEDS[speed],
-                 "W: the other way (queue or recursion).  V: off."]
-    for index, line in enumerate(keys_help):
-        screen.draw.text(line, bottomleft=(x, HEIGHT - 6 - 16 * (2 - index)),
-                         fontsize=16, color=(60, 60, 60))
+    draw_text(say("panel_keys", speed=SPEEDS[speed]),
+              bottomleft=(x, HEIGHT - 6), width=width, fontsize=16,
+              color=(60, 60, 60))
 
 
 def draw_code(x, y, width):
@@ -1625,6 +1630,325 @@ def draw_code(x, y, width):
         screen.draw.text(line.strip(), topleft=(x + 5 * indent, y), fontsize=16,
                          color="black")
         y += 16
+
+
+# ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: the game's words, in English or Chinese
+#
+# Everything the game draws is said with say(key, facts...), from TEXTS
+# below (English) or texts/zh.json (Chinese, read as UTF-8: this file stays
+# ASCII). A message is kept as its key and facts, not as text, so pressing L
+# changes every word on the screen at once. Cells among the facts are named
+# as "row 4, col 7" (in English) or in the Chinese way.
+# ---------------------------------------------------------------------------
+TEXTS = {
+    "place": "row {row}, col {col}",
+    "place_short": "({row},{col})",
+    # Reasons the solver gives (it gives their names and facts).
+    "touches_one": "the {number} at {at} already touches a bomb at {bomb}",
+    "touches_many": "the {number} at {at} already touches {count} bombs",
+    "no_bomb": "the {number} at {at} has no bomb around it",
+    "only_closed": "the {number} at {at} has only {closed} closed neighbour{closed_s}",
+    "needs_more": "the {number} at {at} needs {left} more bomb{left_s} and has only "
+                  "{closed} closed neighbour{closed_s} left",
+    "subset_safe": "every closed neighbour of the {number_a} at {at_a:short} is also "
+                   "next to the {number_b} at {at_b:short}, so {cell:short} is safe",
+    "subset_bomb": "every closed neighbour of the {number_a} at {at_a:short} is also "
+                   "next to the {number_b} at {at_b:short}, so {cell:short} is a bomb",
+    "counting": "counting all the bombs left",
+    "no_way": "no way the bombs can lie puts one at {cell:short}",
+    "every_way": "every way the bombs can lie puts one at {cell:short}",
+    "hint_safe": "Safe: {why}",
+    "hint_bomb": "Bomb: {why}",
+    "guess": "Guess: {cell}: {chance}% chance of a bomb",
+    "guess_rough": "{guess}, the lowest the rules see (too many ways to count)",
+    "guess_lowest": "{guess}, the lowest",
+    "guess_not_lowest": "{guess} (the lowest is {lowest}%)",
+    "guess_next": "{guess}; if safe, {sure}% chance of a sure move next",
+    # After a loss.
+    "chord_shown": "The chord trusted a wrong flag at {cell}, and the board showed "
+                   "it: {why}.",
+    "chord_guess": "The chord trusted a wrong flag at {cell}; nothing on the board "
+                   "showed it was wrong: the flag was a guess.",
+    "sure_bomb": "Avoidable: {cell} was surely a bomb: {why}.",
+    "sure_safe": "Avoidable: {cell} was surely safe: {why}.",
+    "guessed_rough": "No safe move was found by the rules (too many ways to count "
+                     "exactly): you guessed.",
+    "guessed": "No safe move existed: you guessed, with a {chance} chance of a bomb.",
+    "guessed_safer": "{text} The safest guess was {cell}, at {best}.",
+    "guessed_best": "{text} That was as safe as any guess.",
+    "one_in": "1 in {n} ({percent}%)",
+    "percent": "{percent}%",
+    "take_it_back": "{text}  U: take it back.",
+    # The line below the grid.
+    "no_guess_failed": "No no-guess board found in time: this one may need a guess",
+    "saved_waiting": "A saved game is waiting ({level}, board {board}, {seconds} s): "
+                     "C goes on with it, any other key or click starts afresh",
+    "custom": "{rows} x {cols}, {bombs} bomb{bombs_s}",
+    "welcome_back": "Welcome back to board {board}",
+    "board_chosen": "Board {board}: click the green tile first to get the same game "
+                    "as everyone",
+    "typing": "Board number: {digits}_   Enter: play it   Esc: never mind",
+    "hints_later": "Hints start after the first click",
+    "game_over": "The game is over: R for a new one",
+    "u_later": "U takes back a move that lost, once the game is lost",
+    "taken_back": "Move taken back ({count} so far): no record for this game",
+    "slowmo_on": "Slow motion on: the next opening replays step by step",
+    "slowmo_off": "Slow motion off",
+    "flagwin_on": "Flag win on: a game is also won when exactly the bombs are flagged",
+    "flagwin_off": "Flag win off",
+    "noguess_on": "No-guess boards on: from the next new board",
+    "noguess_on_now": "No-guess boards on: from the next new board (this one)",
+    "noguess_off": "No-guess boards off: from the next new board",
+    "noguess_off_now": "No-guess boards off: from the next new board (this one)",
+    "chinese_missing": "The Chinese texts could not be read: see the console",
+    "mode_questions": "?-marks on",
+    "mode_noguess": "no-guess on",
+    "mode_slowmo": "slow motion on",
+    "mode_flagwin": "flag win on",
+    "mode_auto": "autoplay (any key stops)",
+    "mode_sure": "sure moves only (any key stops)",
+    "keys": "H\u00a0hint  A\u00a0auto  S\u00a0sure  N\u00a0no-guess  V\u00a0slow  "
+            "Q\u00a0?  X\u00a0flag\u00a0win  G\u00a0board\u00a0no.  "
+            "L\u00a0{other}  R\u00a0new  1\u00a02\u00a03\u00a00\u00a0level",
+    # The end of a game.
+    "title": "Minesweeper: {level}, board {board}",
+    "finished": "Finished",
+    "failed": "Failed",
+    "end_board": "Board {board}",
+    "end_time": "Time {time} s   3BV {bbbv}",
+    "end_clicks": "Clicks {clicks}   3BV/s {speed}",
+    "end_efficiency": "Efficiency {percent}%",
+    "new_best": "New best time for {level}!",
+    "not_saved": "Best time not saved (see the console)",
+    "taken_back_end": "Moves taken back: {count} (no record)",
+    "helped": "Hints or autoplay helped: no record",
+    "Chapter": "Chapter", "Beginner": "Beginner", "Intermediate": "Intermediate",
+    "Expert": "Expert",
+    # Slow motion.
+    "replay_start": "Click: pause. Space: one step.",
+    "call_starts": "open_block{cell:short} starts: call {number}, depth {depth}",
+    "call_number": "It shows {number}, a number: return",
+    "call_loop": "No bomb around: open each closed neighbour",
+    "call_flag": "{cell:short} has a flag: skip it",
+    "call_open": "{cell:short} is open already: skip it",
+    "call_done": "All its neighbours are done: return",
+    "queue_number": "Take {cell:short} from the front and open it: it shows {number}, "
+                    "so nothing joins the queue",
+    "queue_zero": "Take {cell:short} from the front and open it: no bomb around, so "
+                  "its closed neighbours not yet in the queue join the back ({count})",
+    "panel_title": "Slow motion: open_block",
+    "panel_queue_title": "The same opening with a queue",
+    "panel_idle": "Click a tile that opens an area: the opening replays here, call "
+                  "by call.",
+    "panel_last": "The last opening: {calls} calls of open_block, at most {deepest} "
+                  "inside each other. W: watch it again, done with a queue.",
+    "panel_call": "call {done} of {total}",
+    "panel_tile": "tile {done} of {total}",
+    "panel_depth": "depth {depth}, deepest so far {deepest}",
+    "panel_limit": "Python's recursion limit: {limit}",
+    "panel_queue": "queue length {length}, longest so far {longest}",
+    "panel_stack": "Calls waiting on the stack, outermost first:",
+    "panel_more": "... {count} more ...",
+    "panel_keys": "Click or P: pause or go on.  Space: one step.  + and -: speed ({speed} "
+                  "steps a second).  Esc: end.  W: the other way (queue or recursion).  "
+                  "V: off.",
+}
+
+
+language = "en"          # the language the game speaks: "en" or "zh"
+texts = {"en": TEXTS}    # the texts of each language read so far
+FONTS = {"zh": "minesweep_zh"}   # fonts/ files with the glyphs a language needs
+
+
+def read_texts(name):
+    """The texts of a language from texts/NAME.json, or None (said once)."""
+    path = os.path.join(pgzero.loaders.root, "texts", name + ".json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            table = json.load(f)
+    except (OSError, ValueError) as error:
+        say_once("texts", "minesweep: cannot read %s (%s); the game speaks "
+                 "English." % (path, error))
+        return None
+    if not isinstance(table, dict) or not all(
+            isinstance(table.get(key), str) for key in TEXTS):
+        say_once("texts", "minesweep: %s lacks some texts; the game speaks "
+                 "English." % path)
+        return None
+    return table
+
+
+def set_language(name):
+    """Speak this language from now on, if its texts and font can be had."""
+    global language
+    if name != "en" and FONTS.get(name) is None:
+        return False
+    if name != "en" and name not in texts:
+        table = read_texts(name)
+        if table is None:
+            return False
+        texts[name] = table
+    language = name
+    return True
+
+
+class Place:
+    """A cell as the player reads it: "row 4, col 7", "(4,7)", or in Chinese."""
+
+    def __init__(self, cell):
+        """Remember the cell's row and column, counted from 1."""
+        self.row, self.col = cell // COLS + 1, cell % COLS + 1
+
+    def __format__(self, spec):
+        """The cell in words; the spec "short" asks for the short form."""
+        return say("place_short" if spec == "short" else "place",
+                   row=self.row, col=self.col)
+
+
+def say(key, **facts):
+    """A text in the player's language, with its facts put in."""
+    template = texts.get(language, TEXTS).get(key, TEXTS[key])
+    spoken = {}
+    for name, value in facts.items():
+        if isinstance(value, tuple):
+            value = speak(value)            # words inside words
+        elif isinstance(value, Cell):
+            value = Place(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            spoken[name + "_s"] = "" if value == 1 else "s"
+        spoken[name] = value
+    return template.format(**spoken)
+
+
+def words(key, **facts):
+    """Something to say later, in the language of that moment."""
+    return (key, facts)
+
+
+def speak(said):
+    """Words kept by words(), said now; "" for nothing."""
+    return say(said[0], **said[1]) if said else ""
+
+
+def font_for(text):
+    """The font that has every letter of this text (None: pgzero's own)."""
+    if any(ord(letter) > 0x2000 for letter in text):
+        return FONTS["zh"]
+    return None
+
+
+def check_fonts():
+    """Without the Chinese font the game speaks English only (said once)."""
+    path = os.path.join(pgzero.loaders.root, "fonts", FONTS["zh"] + ".ttf")
+    if not os.path.isfile(path):
+        say_once("texts", "minesweep: %s is missing: the game speaks English "
+                 "(python tools/make_font.py makes it)" % path)
+        FONTS["zh"] = None
+
+
+# Chinese letters (and their punctuation) may have a line break between any
+# two of them; other words break only at spaces (a no-break space holds).
+CHINESE = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+PIECES = re.compile("[%s]| +|[^ %s]+" % (CHINESE, CHINESE))
+ZH_SCALE = 0.85          # the Chinese font's letters are larger at one size
+
+
+@functools.lru_cache(maxsize=512)
+def wrap(text, fontname, fontsize, width):
+    """The lines of text no wider than width px, in this font and size."""
+    font = pgzero.ptext.getfont(fontname, fontsize)
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for piece in PIECES.findall(paragraph):
+            if line and font.size(line + piece)[0] > width:
+                lines.append(line.rstrip())
+                line = piece.lstrip()
+            else:
+                line += piece
+        lines.append(line.rstrip())
+    return lines
+
+
+def text_size(text, fontsize):
+    """The size to draw a text at: Chinese a little smaller, to match."""
+    return round(fontsize * ZH_SCALE) if font_for(text) else fontsize
+
+
+def draw_text(text, width=None, fontsize=20, **where):
+    """screen.draw.text, in a font that has the text's letters; with width,
+    the lines are broken to fit (Chinese between any two letters)."""
+    fontname, fontsize = font_for(text), text_size(text, fontsize)
+    if width is not None:
+        text = "\n".join(wrap(text, fontname, fontsize, width))
+    screen.draw.text(text, fontname=fontname, fontsize=fontsize, **where)
+
+
+def draw_box(text, box, **style):
+    """A text as large as fits in the box (at most 24 px, at least 8 px)."""
+    fontname = font_for(text)
+    for fontsize in range(24, 7, -1):
+        lines = wrap(text, fontname, fontsize, box.width)
+        high = len(lines) * pgzero.ptext.getfont(fontname, fontsize).get_linesize()
+        if high <= box.height:
+            break
+    screen.draw.text("\n".join(lines), midleft=(box.left, box.centery),
+                     fontname=fontname, fontsize=fontsize, **style)
+
+
+def settings_fault(value):
+    """What is wrong with the settings file, or "" if nothing."""
+    good = isinstance(value, dict) and value.get("language") in ("en", "zh")
+    return "" if good else "not the game's settings"
+
+
+def remember_language():
+    """Keep the language chosen with L for the next start (beside the best times)."""
+    try:
+        with_data("settings.json", settings_fault, "the settings",
+                  lambda old: dict(old or {}, language=language))
+    except SaveError as error:
+        say_once("settings", "minesweep: cannot keep the language: %s" % error)
+
+
+def system_language():
+    """The language the computer speaks: "zh" for Chinese, else "en"."""
+    names = [os.environ.get(name, "") for name in ("LANGUAGE", "LC_ALL",
+                                                    "LC_MESSAGES", "LANG")]
+    try:
+        names.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    for name in names:
+        if name:
+            return "zh" if name.lower().startswith(("zh", "chinese")) else "en"
+    return "en"
+
+
+def choose_language(asked):
+    """At start: --lang, else MINESWEEP_LANG, else the choice kept from last
+    time, else the computer's own language."""
+    chosen = asked or os.environ.get("MINESWEEP_LANG", "")
+    if chosen not in ("en", "zh"):
+        kept = []
+        try:
+            if os.path.lexists(data_file("settings.json")):
+                with_data("settings.json", settings_fault, "the settings", kept.append)
+        except SaveError:
+            pass
+        chosen = kept[0]["language"] if kept and kept[0] else system_language()
+    set_language(chosen)
+
+
+def toggle_language():
+    """L: English or Chinese."""
+    global message, TITLE
+    if not set_language("zh" if language == "en" else "en"):
+        message = words("chinese_missing")
+        return
+    TITLE = title()
+    remember_language()
 
 
 # ---------------------------------------------------------------------------
@@ -1669,18 +1993,19 @@ def draw_highlights():
 
 def end_lines():
     """The lines under "Finished": time, 3BV, clicks, speed, a new best."""
-    lines = ["Board %d" % board_number,
-             "Time %.2f s   3BV %d" % (stats["time"], stats["3bv"]),
-             "Clicks %d   3BV/s %.2f" % (stats["clicks"], stats["3bv_per_s"]),
-             "Efficiency %d%%" % round(100 * stats["efficiency"])]
+    lines = [say("end_board", board=board_number),
+             say("end_time", time="%.2f" % stats["time"], bbbv=stats["3bv"]),
+             say("end_clicks", clicks=stats["clicks"],
+                 speed="%.2f" % stats["3bv_per_s"]),
+             say("end_efficiency", percent=round(100 * stats["efficiency"]))]
     if new_best:
-        lines.append("New best time for %s!" % level_name())
+        lines.append(say("new_best", level=words(level_name())))
     elif unsaved:
-        lines.append("Best time not saved (see the console)")
+        lines.append(say("not_saved"))
     elif undos:
-        lines.append("Moves taken back: %d (no record)" % undos)
+        lines.append(say("taken_back_end", count=undos))
     elif assisted:
-        lines.append("Hints or autoplay helped: no record")
+        lines.append(say("helped"))
     return lines
 
 
@@ -1690,39 +2015,33 @@ def draw_end():
     size = min(100, board_width() // 5)
     # See-through, so the bomb that went off still shows under the word.
     if finished:
-        screen.draw.text("Finished", center=centre, fontsize=size,
-                         color="red", owidth=1, ocolor="white", alpha=0.8)
-        screen.draw.text("\n".join(end_lines()),
-                         midtop=(centre[0], centre[1] + size // 2),
-                         fontsize=min(24, board_width() // 12), color="black",
-                         background=(255, 255, 255), align="center")
+        draw_text(say("finished"), center=centre, fontsize=size,
+                  color="red", owidth=1, ocolor="white", alpha=0.8)
+        draw_text("\n".join(end_lines()), midtop=(centre[0], centre[1] + size // 2),
+                  fontsize=min(24, board_width() // 12), color="black",
+                  background=(255, 255, 255), align="center")
     elif failed:
-        screen.draw.text("Failed", center=centre, fontsize=size,
-                         color="red", owidth=1, ocolor="white", alpha=0.6)
-
-
-# The keys the line below the grid lists, each with what it does.
-KEY_HELP = [("H", "hint"), ("A", "auto"), ("S", "sure"), ("N", "no-guess"),
-            ("V", "slow"), ("Q", "?"), ("X", "flag win"), ("G", "board no."),
-            ("R", "new"),
-            ("1\u00a02\u00a03\u00a00", "level")]
+        draw_text(say("failed"), center=centre, fontsize=size,
+                  color="red", owidth=1, ocolor="white", alpha=0.6)
 
 
 def footer_text():
     """The line below the grid: a hint, news, or the level and the modes."""
     if hint_move is not None:
-        return hint_move[2]
+        return speak(hint_move[2])
     if message:
-        return message
-    modes = ["?-marks on" if questions else "",
-             "no-guess on" if noguess else "",
-             "slow motion on" if slowmo else "",
-             "flag win on" if flagwin else "",
-             ("sure moves only" if semiauto else "autoplay") + " (any key stops)"
-             if autoplaying else ""]
-    # A no-break space inside each pair, so a line breaks between pairs.
-    pairs = ["\u00a0".join(pair) for pair in KEY_HELP]
-    return "   ".join([mode for mode in modes if mode] + ["  ".join(pairs)])
+        return speak(message)
+    modes = [key for key, on in (("mode_questions", questions),
+                                 ("mode_noguess", noguess),
+                                 ("mode_slowmo", slowmo),
+                                 ("mode_flagwin", flagwin),
+                                 ("mode_sure" if semiauto else "mode_auto",
+                                  autoplaying)) if on]
+    # The key list has a no-break space inside each pair, so that a line
+    # breaks between pairs.
+    other = "English" if language == "zh" else (
+        "\u4e2d\u6587" if FONTS["zh"] else "Chinese")      # Chinese, in Chinese
+    return "   ".join([say(mode) for mode in modes] + [say("keys", other=other)])
 
 
 def draw_footer():
@@ -1731,12 +2050,11 @@ def draw_footer():
     screen.draw.filled_rect(Rect(0, top, board_width(), footer_height()),
                             (192, 192, 192))
     if postmortem is not None:
-        screen.draw.text(postmortem[0] + "  U: take it back.", topleft=(4, top + 5),
-                         width=board_width() - 8, fontsize=LOSS_FONT,
-                         color="black")
+        draw_text(postmortem_text(), topleft=(4, top + 5),
+                  width=board_width() - 8, fontsize=LOSS_FONT, color="black")
         return
-    box = Rect(2, top + 2, board_width() - 4, FOOT - 4)
-    screen.draw.textbox(footer_text(), box, color="black")
+    draw_box(footer_text(), Rect(3, top + 2, board_width() - 6, FOOT - 4),
+             color="black")
 
 
 # ---------------------------------------------------------------------------
@@ -1860,18 +2178,19 @@ def on_key_down(key):
     elif key == keys.G:
         typing = ""
         type_board_number(None)
+    elif key == keys.L:
+        toggle_language()
     elif key == keys.X:
         flagwin = not flagwin
-        message = "Flag win on: a game is also won when exactly the bombs are " \
-            "flagged" if flagwin else "Flag win off"
+        message = words("flagwin_on") if flagwin else words("flagwin_off")
     elif key == keys.V:
         toggle_slowmo()
     elif key == keys.W and slowmo:
         start_replay("queue")
     elif key == keys.N:
         noguess = not noguess
-        message = "No-guess boards %s: from the next new board%s" % (
-            "on" if noguess else "off", "" if laid else " (this one)")
+        message = words(("noguess_on" if noguess else "noguess_off") +
+                        ("" if laid else "_now"))
 
 
 # ---------------------------------------------------------------------------
@@ -1900,12 +2219,15 @@ def start():
     """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
     global flagwin
     check_assets()
+    check_fonts()
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
     if not getattr(sys, "_pgzrun", False):
-        rows, cols, bombs, board, flagwin = board_from_command_line(sys.argv[1:])
+        rows, cols, bombs, board, flagwin, lang = board_from_command_line(sys.argv[1:])
+        choose_language(lang)
         new_game(rows, cols, bombs, board)
     else:
+        choose_language(None)
         try:
             new_game()
         except ValueError as error:

@@ -17,14 +17,14 @@ OUTSIDE_LOOKS = 3        # of them, most cells away from every number
 GUESS_TIME = 0.5         # most time to weigh one guess, s
 
 
+class Cell(int):
+    """A cell number in a reason's facts, so the game knows to name it as
+    a row and a column (in the player's language)."""
+
+
 def place(cell, cols):
     """A cell number as the player reads it: row and column counted from 1."""
     return "row %d, col %d" % (cell // cols + 1, cell % cols + 1)
-
-
-def short_place(cell, cols):
-    """A cell number in short: (row,col) counted from 1."""
-    return "(%d,%d)" % (cell // cols + 1, cell % cols + 1)
 
 
 def comb_or_0(n, k):
@@ -63,7 +63,8 @@ class Solver:
 
     shown[cell] is the number an open cell shows, or None for a closed one.
     known maps cells to True (certainly a bomb) or False (certainly safe);
-    facts lists (cell, isbomb, reason) in the order they were found.
+    facts lists (cell, isbomb, why) in the order they were found; why is a
+    reason's name and its facts, which the game puts in words.
     """
 
     def __init__(self, rows, cols, bombs, shown, around, known=None):
@@ -88,17 +89,13 @@ class Solver:
                 if closed:
                     self.clues.append((cell, number, closed))
 
-    def where(self, cell):
-        """A cell as the reasons name it."""
-        return place(cell, self.cols)
-
-    def learn(self, cells, isbomb, reason):
-        """Record new certain cells; reason may name the cell as %(cell)s."""
+    def learn(self, cells, isbomb, why, **facts):
+        """Record new certain cells, each with why: a reason's name and its
+        facts (numbers, and cells as Cell), which the game puts in words."""
         for cell in cells:
             if cell not in self.known:
                 self.known[cell] = isbomb
-                text = reason % {"cell": short_place(cell, self.cols)}
-                self.facts.append((cell, isbomb, text))
+                self.facts.append((cell, isbomb, (why, dict(facts, cell=Cell(cell)))))
 
     def open_clues(self):
         """Each clue as (cell, number, unknown cells, bombs still to find)."""
@@ -113,25 +110,23 @@ class Solver:
     def single_rule(self):
         """One number alone: all its bombs found, or every closed cell a bomb."""
         for cell, number, unknown, left in self.open_clues():
-            where = "the %d at %s" % (number, self.where(cell))
+            at = Cell(cell)
             if left == 0:
                 found = [other for other in self.around[cell] if self.known.get(other)]
-                if found:
-                    bombs = "a bomb at " + self.where(found[0]) if len(found) == 1 \
-                        else "%d bombs" % len(found)
-                    self.learn(unknown, False, "Safe: %s already touches %s"
-                               % (where, bombs))
+                if len(found) == 1:
+                    self.learn(unknown, False, "touches_one", number=number, at=at,
+                               bomb=Cell(found[0]))
+                elif found:
+                    self.learn(unknown, False, "touches_many", number=number, at=at,
+                               count=len(found))
                 else:
-                    self.learn(unknown, False, "Safe: %s has no bomb around it" % where)
+                    self.learn(unknown, False, "no_bomb", number=number, at=at)
+            elif left == len(unknown) and left == number:
+                self.learn(unknown, True, "only_closed", number=number, at=at,
+                           closed=left)
             elif left == len(unknown):
-                cells = "1 closed neighbour" if left == 1 \
-                    else "%d closed neighbours" % left
-                if left == number:
-                    why = "has only " + cells
-                else:
-                    why = "needs %d more bomb%s and has only %s left" % (
-                        left, "" if left == 1 else "s", cells)
-                self.learn(unknown, True, "Bomb: %s %s" % (where, why))
+                self.learn(unknown, True, "needs_more", number=number, at=at,
+                           left=left, closed=left)
 
     def subset_rule(self):
         """Two numbers: if one's closed cells all touch the other, subtract."""
@@ -149,14 +144,12 @@ class Solver:
                 if not small < big:
                     continue
                 rest = sorted(big - small)
-                first = "every closed neighbour of the %d at %s is also next to " \
-                    "the %d at %s, so %%(cell)s" % (
-                        number_a, short_place(cell_a, self.cols),
-                        number_b, short_place(cell_b, self.cols))
+                pair = dict(number_a=number_a, at_a=Cell(cell_a),
+                            number_b=number_b, at_b=Cell(cell_b))
                 if left_b == left_a:
-                    self.learn(rest, False, "Safe: " + first + " is safe")
+                    self.learn(rest, False, "subset_safe", **pair)
                 elif left_b - left_a == len(rest):
-                    self.learn(rest, True, "Bomb: " + first + " is a bomb")
+                    self.learn(rest, True, "subset_bomb", **pair)
 
     def unknown_cells(self):
         """The closed cells not yet worked out."""
@@ -171,9 +164,9 @@ class Solver:
         """All the bombs are found, or every closed cell left is a bomb."""
         unknown = self.unknown_cells()
         if unknown and self.bombs_left() == 0:
-            self.learn(unknown, False, "Safe: counting all the bombs left")
+            self.learn(unknown, False, "counting")
         elif unknown and self.bombs_left() == len(unknown):
-            self.learn(unknown, True, "Bomb: counting all the bombs left")
+            self.learn(unknown, True, "counting")
 
     def exact_rule(self):
         """Weigh every way the bombs can lie; cells safe or bombs in all are sure."""
@@ -182,8 +175,8 @@ class Solver:
             return
         safe = [cell for cell, chance in self.chances.items() if chance == 0]
         bombs = [cell for cell, chance in self.chances.items() if chance == 1]
-        self.learn(safe, False, "Safe: no way the bombs can lie puts one at %(cell)s")
-        self.learn(bombs, True, "Bomb: every way the bombs can lie puts one at %(cell)s")
+        self.learn(safe, False, "no_way")
+        self.learn(bombs, True, "every_way")
 
     def run(self, enough=None):
         """Use the rules, simplest first, until nothing new or enough(self)."""

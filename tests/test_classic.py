@@ -146,7 +146,7 @@ def test_status_bar_shows_the_counter(shown):
     def counter():
         shown.draw()
         box = shown.screen.surface.subsurface((6, 7, 52, 26))
-        return pygame.image.tostring(box, "RGB")
+        return pygame.image.tobytes(box, "RGB")
 
     board(shown, 3, 3, [(0, 0)])
     before = counter()
@@ -184,10 +184,11 @@ def test_r_and_the_face_restart_the_same_size(game):
 
 def test_board_from_command_line(game):
     assert game.board_from_command_line(["--rows", "20", "--cols", "30",
-                                         "--bombs", "99"]) == (20, 30, 99, None, False)
-    assert game.board_from_command_line([]) == (15, 15, 20, None, False)
-    assert game.board_from_command_line(["--board", "42", "--flag-win"]) == \
-        (15, 15, 20, 42, True)
+                                         "--bombs", "99"]) == (20, 30, 99, None, False,
+                                                               None)
+    assert game.board_from_command_line([]) == (15, 15, 20, None, False, None)
+    assert game.board_from_command_line(["--board", "42", "--flag-win", "--lang",
+                                         "zh"]) == (15, 15, 20, 42, True, "zh")
 
 
 @pytest.mark.parametrize("args, text", [

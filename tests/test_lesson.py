@@ -118,8 +118,8 @@ def test_step1_draws_the_closed_board_with_20_bombs():
     for row, col in [(0, 0), (7, 7), (14, 14), (3, 11)]:
         area = pygame.Rect(col * SIZE, row * SIZE, SIZE, SIZE)
         drawn = mod.screen.surface.subsurface(area)
-        assert pygame.image.tostring(drawn, "RGB") == \
-            pygame.image.tostring(closed.convert(), "RGB")
+        assert pygame.image.tobytes(drawn, "RGB") == \
+            pygame.image.tobytes(closed.convert(), "RGB")
 
 
 def test_step1_lays_new_bombs_each_run():

@@ -30,7 +30,8 @@ def lose_on(game, row, col, action="click_open"):
 def check_verdict(game, clicked, action):
     """The post-mortem of the game just lost is true, checked by counting
     every layout of the board as it was before the move. Its kind."""
-    text, tile, colour = game.postmortem
+    said, tile, colour = game.postmortem
+    text = game.speak(said)
     shown = game.before_move[1]
     every = layouts(game, shown)
     cols = game.COLS
@@ -75,7 +76,7 @@ def check_verdict(game, clicked, action):
 def test_a_forced_guess(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
     lose_on(game, 0, 0)
-    assert game.postmortem[0] == ("No safe move existed: you guessed, with a "
+    assert game.speak(game.postmortem[0]) == ("No safe move existed: you guessed, with a "
                                   "1 in 2 (50%) chance of a bomb. That was as "
                                   "safe as any guess.")
     assert check_verdict(game, (0, 0), "click_open") == "forced"
@@ -84,7 +85,7 @@ def test_a_forced_guess(game):
 def test_a_single_number_showed_the_bomb(game):
     position(game, 3, 3, [(0, 0)], [(2, 2)])
     lose_on(game, 0, 0)
-    assert game.postmortem[0] == ("Avoidable: row 1, col 1 was surely a bomb: "
+    assert game.speak(game.postmortem[0]) == ("Avoidable: row 1, col 1 was surely a bomb: "
                                   "the 1 at row 1, col 2 has only 1 closed neighbour.")
     assert check_verdict(game, (0, 0), "click_open") == "sure bomb"
 
@@ -92,7 +93,8 @@ def test_a_single_number_showed_the_bomb(game):
 def test_two_numbers_showed_a_safe_tile(game):
     position(game, 4, 5, [(3, 4), (3, 1)], [(0, 0)])
     lose_on(game, 3, 4)
-    text, tile, colour = game.postmortem
+    said, tile, colour = game.postmortem
+    text = game.speak(said)
     assert text == ("Avoidable: row 4, col 3 was surely safe: every closed "
                     "neighbour of the 1 at (3,1) is also next to the 1 at (3,2), "
                     "so (4,3) is safe.")
@@ -103,7 +105,7 @@ def test_two_numbers_showed_a_safe_tile(game):
 def test_the_exact_search_showed_a_safe_tile(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
     lose_on(game, 2, 2)
-    assert game.postmortem[0] == ("Avoidable: row 4, col 1 was surely safe: no "
+    assert game.speak(game.postmortem[0]) == ("Avoidable: row 4, col 1 was surely safe: no "
                                   "way the bombs can lie puts one at (4,1).")
     assert check_verdict(game, (2, 2), "click_open") == "sure safe"
 
@@ -122,7 +124,7 @@ def test_counting_the_bombs_showed_a_safe_tile(game):
             continue
         clicked = rng.choice(bombs)
         lose_on(game, *clicked)
-        if "counting all the bombs left" in game.postmortem[0]:
+        if "counting all the bombs left" in game.speak(game.postmortem[0]):
             assert check_verdict(game, clicked, "click_open") in ("sure safe",
                                                                   "sure bomb")
             return
@@ -221,7 +223,7 @@ def test_u_takes_back_a_losing_chord_twice(game):
         game.grid_action(game.block_at(1, 0), game.click_flag)
         game.grid_action(game.block_at(1, 1), game.chord)
         assert game.failed and game.postmortem[1] is game.block_at(1, 0)
-        assert game.postmortem[0].endswith("the flag was a guess.")
+        assert game.speak(game.postmortem[0]).endswith("the flag was a guess.")
         game.on_key_down(game.keys.U)
         assert picture(game) == ["#10", "F10"] and game.undos == times
         game.grid_action(game.block_at(1, 0), game.click_flag)   # off again
@@ -233,7 +235,7 @@ def test_u_during_a_game_does_nothing(game):
     state = game.tile_states()
     game.on_key_down(game.keys.U)
     assert game.tile_states() == state and game.undos == 0
-    assert game.message.startswith("U takes back")
+    assert game.speak(game.message).startswith("U takes back")
 
 
 # Semi-automatic play --------------------------------------------------------------
@@ -251,7 +253,7 @@ def test_s_plays_sure_moves_and_hands_back_at_a_guess(game):
             won += 1
             continue
         block, isbomb, reason = game.hint_move
-        assert isbomb is None and reason.startswith("Guess: ")
+        assert isbomb is None and game.speak(reason).startswith("Guess: ")
         # It stopped with safe tiles still closed, none of them provable.
         assert any(not b.isopen and not b.isbomb for b in game.blocks)
         seen = solver.Solver(16, 16, 40, game.visible_board(),

@@ -316,7 +316,7 @@ def copy_game(tmp_path):
     folder.mkdir()
     shutil.copy(os.path.join(ROOT, "minesweep.py"), folder)
     shutil.copy(os.path.join(ROOT, "solver.py"), folder)
-    for sub in ("images", "sounds"):
+    for sub in ("images", "sounds", "texts", "fonts"):
         shutil.copytree(os.path.join(ROOT, sub), folder / sub)
     return folder
 

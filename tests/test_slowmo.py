@@ -48,7 +48,7 @@ def replay_steps(game):
     while rp.advance():
         what, tile, text, word = rp.step
         if what == "skip":
-            what = "skip flag" if "flag" in text else "skip open"
+            what = "skip flag" if text[0] == "call_flag" else "skip open"
         depth = len(rp.stack) if rp.kind == "stack" else len(rp.queue)
         out.append((what, (tile.row, tile.col), depth))
     return out
@@ -117,7 +117,7 @@ def test_the_replay_ends_on_the_board_a_normal_click_gives(shown):
     tile = next(iter(hidden))
     closed = game.images.minesweep_block
     drawn = game.screen.surface.subsurface(pygame.Rect(tile.topleft, (25, 25)))
-    assert pygame.image.tostring(drawn, "RGB") == pygame.image.tostring(
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
         closed.convert(), "RGB")
     shown_steps = 0
     while game.replay is not None:

@@ -103,6 +103,9 @@ def photo(display, wid, path):
     just gone makes import wait for ever.
     """
     fields = window_fields(display, wid)
+    if not fields and display in playing:
+        # SDL made a new window (a size change): photograph that one.
+        fields = window_fields(display, find_window(display, playing[display]) or wid)
     assert fields, "the window %s has gone" % wid
     x(display, "import", "-window", "root", "-crop", "%dx%d+%d+%d" % (
         fields["WIDTH"], fields["HEIGHT"], fields["X"], fields["Y"]), "+repage",
@@ -145,6 +148,9 @@ def click(display, wid, x_pos, y_pos, button):
       "click", str(button))
 
 
+playing = {}                # display -> process id of the game shown on it
+
+
 def start_pgzrun(display, tmp_path, script):
     """Run `pgzrun SCRIPT` from the project folder on this display."""
     # SDL is told to use X11: left to choose, it sometimes (about one full
@@ -154,9 +160,11 @@ def start_pgzrun(display, tmp_path, script):
                SDL_AUDIODRIVER="dummy", MINESWEEP_DATA_DIR=str(tmp_path / "data"))
     pgzrun = shutil.which("pgzrun", path=os.path.dirname(sys.executable)) \
         or shutil.which("pgzrun")
-    return subprocess.Popen([pgzrun, script], cwd=ROOT, env=env,
+    game = subprocess.Popen([pgzrun, script], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
+    playing[display] = game.pid
+    return game
 
 
 def stop(game):
@@ -260,7 +268,7 @@ def test_play_in_a_real_window(display, tmp_path):
         # the first click lays such a board and opens an area.
         def footer(shot):
             strip = pygame.Rect(0, BAR + 16 * SIZE, 30 * SIZE, 30)
-            return pygame.image.tostring(shot.subsurface(strip), "RGB")
+            return pygame.image.tobytes(shot.subsurface(strip), "RGB")
 
         before = footer(photo(display, wid, str(tmp_path / "5.png")))
         x(display, "xdotool", "windowfocus", "--sync", wid)
@@ -285,14 +293,14 @@ def test_slow_motion_in_a_real_window(display, tmp_path):
         x(display, "xdotool", "windowfocus", "--sync", wid)
         x(display, "xdotool", "key", "v")
         # The window grows to the right for the panel.
-        wid = window_of_size(display, game.pid, (375 + 340, 470))
-        panel = pygame.Rect(375, 0, 340, 470)
+        wid = window_of_size(display, game.pid, (375 + 340, 540))
+        panel = pygame.Rect(375, 0, 340, 540)
 
         def closed(shot):
             return sum(is_closed(shot, r, c) for r in range(15) for c in range(15))
 
         def panel_pixels(shot):
-            return pygame.image.tostring(shot.subsurface(panel), "RGB")
+            return pygame.image.tobytes(shot.subsurface(panel), "RGB")
 
         blank = panel_pixels(photo(display, wid, str(tmp_path / "1.png")))
         click(display, wid, 7 * SIZE + 12, BAR + 7 * SIZE + 12, 1)
@@ -310,8 +318,8 @@ def test_slow_motion_in_a_real_window(display, tmp_path):
         time.sleep(0.5)                     # the board no longer changes
         again = photo(display, wid, str(tmp_path / "5.png"))
         board = pygame.Rect(0, BAR, 375, 375)
-        assert pygame.image.tostring(final.subsurface(board), "RGB") == \
-            pygame.image.tostring(again.subsurface(board), "RGB")
+        assert pygame.image.tobytes(final.subsurface(board), "RGB") == \
+            pygame.image.tobytes(again.subsurface(board), "RGB")
     except BaseException:
         stop(game)
         raise

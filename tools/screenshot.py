@@ -39,7 +39,7 @@ def main():
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
     game = with_screen(mod)
-    mod.new_game(board=2026)
+    mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(BOMBS_AT)
     for row, col in [(14, 0), (0, 14), (6, 7)]:
         mod.grid_action(mod.block_at(row, col), mod.click_open)
@@ -52,7 +52,7 @@ def main():
     shot(mod, game, "hint")
     mod.grid_action(mod.block_at(7, 8), mod.click_open)
     shot(mod, game, "lost")
-    mod.new_game(board=2026)
+    mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(BOMBS_AT)
     mod.grid_action(mod.block_at(14, 0), mod.click_open)
     mod.update(20.0)
@@ -63,6 +63,38 @@ def main():
     shot(mod, game, "won")
     slow_motion(mod, game)
     post_mortems(mod, game)
+    in_chinese(mod, game)
+
+
+def in_chinese(mod, game):
+    """The same screens with the game speaking Chinese (L)."""
+    mod.set_language("zh")
+    mod.new_game(15, 15, 20, board=2026)
+    mod.lay_bombs(BOMBS_AT)
+    for row, col in [(14, 0), (0, 14), (6, 7)]:
+        mod.grid_action(mod.block_at(row, col), mod.click_open)
+    mod.show_hint()
+    shot(mod, game, "zh_hint")
+    lay(mod, 5, 6, [(0, 0), (4, 5), (2, 3)], [(4, 0)])
+    mod.grid_action(mod.block_at(4, 5), mod.click_open)
+    shot(mod, game, "zh_lost")
+    mod.new_game(15, 15, 20, board=2026)
+    mod.lay_bombs(SLOW_BOMBS)
+    mod.on_key_down(mod.keys.V)
+    mod.grid_action(mod.block_at(7, 7), mod.click_open)
+    for _ in range(120):
+        mod.replay_step()
+    shot(mod, game, "zh_slowmo")
+    mod.on_key_down(mod.keys.V)
+    mod.new_game(15, 15, 20, board=2026)
+    mod.lay_bombs(BOMBS_AT)
+    mod.grid_action(mod.block_at(14, 0), mod.click_open)
+    mod.update(20.0)
+    for block in mod.blocks:
+        if not block.isbomb and not block.isopen:
+            mod.grid_action(block, mod.click_open)
+    shot(mod, game, "zh_won")
+    mod.set_language("en")
 
 
 def lay(mod, rows, cols, bombs, opened):
@@ -89,7 +121,7 @@ def post_mortems(mod, game):
 
 def slow_motion(mod, game):
     """A replay of the first click in slow motion, as recursion and as a queue."""
-    mod.new_game(board=2026)
+    mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(SLOW_BOMBS)
     mod.on_key_down(mod.keys.V)
     mod.grid_action(mod.block_at(7, 7), mod.click_open)
