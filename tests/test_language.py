@@ -3,20 +3,17 @@ has every letter, the language chosen and kept, and a missing or broken
 text file that leaves the game in English."""
 import json
 import os
+import random
 import re
 import string
-import subprocess
-import sys
 
 import pygame
 import pytest
 
 from conftest import board
-from loadgame import ROOT, load_game, with_screen
+from loadgame import ROOT, load_game
 from test_reliability import copy_game, run_copy
-from test_solver import position, random_position
-
-import random
+from test_solver import random_position
 
 ZH = os.path.join(ROOT, "texts", "zh.json")
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")

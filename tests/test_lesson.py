@@ -263,3 +263,21 @@ def test_the_walkthrough_points_at_code_that_exists(game):
             assert os.path.exists(os.path.join(ROOT, name)), name
         else:
             assert hasattr(game, name), name
+
+
+def test_the_chinese_readme_points_at_code_that_exists(game):
+    with open(os.path.join(ROOT, "README.zh.md"), encoding="utf-8") as f:
+        text = f.read()
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        assert "README.zh.md" in f.read()
+    names = set(re.findall(r"`([A-Za-z_][A-Za-z_0-9]*)`", text))
+    paths = set(re.findall(r"`((?:chapter|images|tools|texts|fonts)/[^`\s]*)`", text))
+    assert len(names) > 20 and len(paths) > 8
+    for path in paths:
+        assert os.path.exists(os.path.join(ROOT, path)), path
+    # Python's and pgzero's words, and the tiles' own (collidepoint is an
+    # Actor's, isbomb and the rest each tile's).
+    builtins_and_words = {"pass", "isbomb", "isopen", "isflag", "pgzero", "pygame",
+                          "import", "pgzrun", "collidepoint", "UnicodeDecodeError"}
+    for name in names - builtins_and_words:
+        assert hasattr(game, name), name

@@ -4,6 +4,7 @@ with xdotool and photographed with ImageMagick's import.
 Skipped where Xvfb, xdotool or import is missing, unless the environment
 variable MINESWEEP_REQUIRE_WINDOW=1 says it must run (.ci/run sets it).
 """
+import json
 import os
 import shutil
 import subprocess
@@ -37,13 +38,19 @@ def display():
     assert not missing, "the real-window test needs %s" % ", ".join(missing)
     read, write = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "3000x2400x24",
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "2000x1400x24",
          "-nolisten", "tcp"], pass_fds=(write,),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as f:
         number = f.readline().strip()     # Xvfb writes it once it is ready
     assert number, "Xvfb did not start"
+    # Wait until the server answers a client, so the first game can connect.
+    deadline = time.monotonic() + WAIT
+    while subprocess.run(["xdotool", "getdisplaygeometry"],
+                         env=dict(os.environ, DISPLAY=":" + number),
+                         capture_output=True, timeout=WAIT).returncode != 0:
+        assert time.monotonic() < deadline, "Xvfb never answered"
     yield ":" + number
     server.terminate()
     server.wait(timeout=10)
@@ -98,19 +105,21 @@ def window_of_size(display, pid, size):
 def photo(display, wid, path):
     """A screenshot of the window, as a pygame surface.
 
-    The whole screen is photographed and cut to the window: SDL may make a
-    new window when the size changes, and photographing a window that has
-    just gone makes import wait for ever.
+    SDL may make a new window when the size changes, and import waits for
+    ever on a window that has just gone: so import gets a short time, and
+    the game's window is looked up again if it has gone.
     """
-    fields = window_fields(display, wid)
-    if not fields and display in playing:
-        # SDL made a new window (a size change): photograph that one.
-        fields = window_fields(display, find_window(display, playing[display]) or wid)
-    assert fields, "the window %s has gone" % wid
-    x(display, "import", "-window", "root", "-crop", "%dx%d+%d+%d" % (
-        fields["WIDTH"], fields["HEIGHT"], fields["X"], fields["Y"]), "+repage",
-      "png:" + path)
-    return pygame.image.load(path)
+    for _ in range(5):
+        if not window_fields(display, wid) and display in playing:
+            wid = find_window(display, playing[display]) or wid
+        try:
+            subprocess.run(["import", "-window", wid, "png:" + path],
+                           env=dict(os.environ, DISPLAY=display), timeout=5,
+                           check=True, capture_output=True)
+            return pygame.image.load(path)
+        except (subprocess.TimeoutExpired, subprocess.CalledProcessError):
+            continue
+    raise AssertionError("cannot photograph the window %s" % wid)
 
 
 def wait_for(display, wid, path, test):
@@ -408,3 +417,37 @@ def test_closing_keeps_the_game_for_the_next_start(display, tmp_path):
             out, err = game.communicate(timeout=WAIT)
             assert game.returncode == 0 and "Traceback" not in err, err
         assert saved.exists(), "the game was not kept at %s" % stop_how
+
+
+def test_python_minesweep_py_and_l_in_a_real_window(display, tmp_path):
+    # Thonny's Run is "python minesweep.py": import pgzrun, then pgzrun.go().
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11",
+               SDL_AUDIODRIVER="dummy", MINESWEEP_DATA_DIR=str(tmp_path / "data"),
+               LANG="en_US.UTF-8")
+    env.pop("MINESWEEP_LANG", None)
+    game = subprocess.Popen([sys.executable, "minesweep.py", "--rows", "9", "--cols",
+                             "9", "--bombs", "10"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    playing[display] = game.pid
+    try:
+        wid = window_of_size(display, game.pid, (225, BAR + 225 + 30))
+        footer = pygame.Rect(0, BAR + 225, 225, 30)
+
+        def line(shot):
+            return pygame.image.tobytes(shot.subsurface(footer), "RGB")
+
+        english = line(wait_for(display, wid, str(tmp_path / "0.png"),
+                                lambda s: is_closed(s, 4, 4)))
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "l")
+        chinese_line = line(wait_for(display, wid, str(tmp_path / "1.png"),
+                                     lambda s: line(s) != english))
+        x(display, "xdotool", "key", "l")
+        wait_for(display, wid, str(tmp_path / "2.png"), lambda s: line(s) == english)
+        assert chinese_line != english
+    except BaseException:
+        stop(game)
+        raise
+    finish(display, wid, game)
+    assert json.loads((tmp_path / "data" / "settings.json").read_text()) == \
+        {"language": "en"}
