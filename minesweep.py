@@ -3,7 +3,10 @@
 # or open it in Thonny or IDLE and press Run (python minesweep.py).
 #
 # Sections 3.1 to 3.4 follow the chapter. The sections marked
-# "BEYOND THE CHAPTER" add what the classic desktop games have.
+# "BEYOND THE CHAPTER" add what the classic desktop games have, and more.
+# Beside this file: solver.py (the hints' reasoning), images/, sounds/,
+# fonts/ and texts/ (the Chinese words); chapter/ builds the game step by
+# step, as the chapter does.
 # Keep this file ASCII only: pgzero reads it in the computer's own encoding.
 
 import pgzrun

@@ -1,5 +1,6 @@
 """The chapter's game: its names, its rules, and the fixes a to f of issue 2."""
 import locale
+import os
 import sys
 
 import pygame
@@ -7,7 +8,7 @@ import pytest
 from pgzero.loaders import SoundLoader, UnsupportedFormat
 
 from conftest import board, picture
-from loadgame import SCRIPT, load_game
+from loadgame import ROOT, SCRIPT, load_game
 
 
 def test_chapter_names_and_start_board(game):
@@ -173,14 +174,22 @@ def test_a_broken_sound_file_is_reported_not_raised(game, capsys):
     assert "cannot play sound 'no_such_sound'" in capsys.readouterr().out
 
 
-def test_script_is_ascii_only():
-    # Fix f: pgzrun reads the script in the locale's encoding (GBK, cp1252...).
-    with open(SCRIPT, "rb") as f:
-        data = f.read()
-    bad = [i for i, byte in enumerate(data) if byte > 127]
-    assert bad == [], "non-ASCII bytes at offsets %s" % bad[:5]
-    for encoding in ("gbk", "cp1252", "cp936", locale.getpreferredencoding()):
-        compile(data.decode(encoding), "minesweep.py", "exec")
+def test_every_python_file_is_ascii_only():
+    # Fix f: pgzrun reads the script in the locale's encoding (GBK, cp1252...),
+    # and Python reads the modules it imports (solver.py) as UTF-8 unless told.
+    scripts = [SCRIPT] + [os.path.join(folder, name)
+                          for folder in (ROOT, os.path.join(ROOT, "chapter"),
+                                         os.path.join(ROOT, "tools"),
+                                         os.path.join(ROOT, "tests"))
+                          for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+    assert len(scripts) > 20
+    for script in scripts:
+        with open(script, "rb") as f:
+            data = f.read()
+        bad = [i for i, byte in enumerate(data) if byte > 127]
+        assert bad == [], "%s: non-ASCII bytes at offsets %s" % (script, bad[:5])
+        for encoding in ("gbk", "cp1252", "cp936", locale.getpreferredencoding()):
+            compile(data.decode(encoding), script, "exec")
 
 
 def test_win_is_found_by_update(game):
