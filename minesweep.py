@@ -1075,6 +1075,8 @@ def guess_reason(guess, solver):
     text = words("guess", cell=Cell(guess.cell), chance=round(100 * guess.chance))
     if solver.capped:
         return words("guess_rough", guess=text)
+    if guess.win is not None:
+        return words("guess_win", guess=text, win=round(100 * guess.win))
     if round(guess.chance, 9) <= round(lowest, 9):
         text = words("guess_lowest", guess=text)
     else:
@@ -1668,6 +1670,7 @@ TEXTS = {
     "guess_lowest": "{guess}, the lowest",
     "guess_not_lowest": "{guess} (the lowest is {lowest}%)",
     "guess_next": "{guess}; if safe, {sure}% chance of a sure move next",
+    "guess_win": "{guess}: the best chance to win the game, {win}%",
     # After a loss.
     "chord_shown": "The chord trusted a wrong flag at {cell}, and the board showed "
                    "it: {why}.",

@@ -15,6 +15,8 @@ NEAR_BEST = 0.9          # a guess is weighed if this share as safe as the safes
 LOOK_AHEAD = 8           # most cells weighed one move ahead for one guess
 OUTSIDE_LOOKS = 3        # of them, most cells away from every number
 GUESS_TIME = 0.5         # most time to weigh one guess, s
+ENDGAME_LAYOUTS = 120    # the whole game is searched when this few layouts are left
+ENDGAME_NODES = 30000    # most steps that search may take
 
 
 class Cell(int):
@@ -346,11 +348,12 @@ class Guess:
     """A guess and why: the cell, its chance of a bomb, and, one move ahead,
     the chance that it is safe and shows a number that makes a sure move."""
 
-    def __init__(self, cell, chance, sure_next=None, score=None):
+    def __init__(self, cell, chance, sure_next=None, score=None, win=None):
         """Remember the guess."""
         self.cell, self.chance = cell, chance
         self.sure_next = sure_next      # P(sure move next | safe), or None
         self.score = score              # P(safe) x expected safety next
+        self.win = win                  # the chance to win the game, or None
 
 
 def guess_candidates(solver):
@@ -412,6 +415,12 @@ def choose_guess(solver, give_up=None):
     if solver.capped or not solver.total:
         return Guess(plain, chances[plain])
     give_up = give_up or time.perf_counter() + GUESS_TIME
+    if solver.total <= ENDGAME_LAYOUTS:
+        # Half the time for the whole-game search; the rest for the look-ahead.
+        found = Endgame(solver, (time.perf_counter() + give_up) / 2).best_move()
+        if found is not None:
+            cell, win = found
+            return Guess(cell, chances[cell], win=win)
     best = None
     for cell in guess_candidates(solver):
         weighed = weigh(solver, cell, give_up)
@@ -437,6 +446,139 @@ def reveal_cells(shown, mines, around, start):
             if shown[cell] == 0:
                 todo.extend(other for other in around[cell] if shown[other] is None)
     return opened
+
+
+class Endgame:
+    """The whole rest of the game, searched when few layouts are left: the
+    move with the best chance of winning, trying every cell and every number
+    it could show (and the area a 0 opens), to the end of the game."""
+
+    def __init__(self, solver, give_up=None):
+        """List every layout of the bombs left; self.layouts is None if
+        there are more than ENDGAME_LAYOUTS. The search stops, with no
+        answer, after ENDGAME_NODES steps or at the time give_up."""
+        self.solver = solver
+        self.give_up = give_up
+        self.around = solver.around
+        self.unknown = solver.unknown_cells()
+        self.known_bombs = {cell for cell, isbomb in solver.known.items() if isbomb}
+        self.nodes = 0
+        self.memo = {}
+        self.layouts = self.every_layout()
+
+    def every_layout(self):
+        """The bombs of each layout that fits the numbers (as frozensets of
+        unknown cells), or None if there are too many."""
+        need = {}
+        for cell, number, unknown, left in self.solver.open_clues():
+            need[cell] = left
+        touching = {cell: [clue for clue in need if cell in self.around[clue]]
+                    for cell in self.unknown}
+        cells_of = {clue: [cell for cell in self.unknown if clue in touching[cell]]
+                    for clue in need}
+        left = self.solver.bombs_left()
+        found, chosen = [], []
+        seen = {clue: 0 for clue in need}       # cells of each clue decided so far
+
+        def place(index, bombs):
+            """Decide cell index on, with this many bombs still to place."""
+            self.step()
+            if len(found) > ENDGAME_LAYOUTS:
+                raise OverflowError
+            if index == len(self.unknown):
+                if bombs == 0 and all(need[clue] == 0 for clue in need):
+                    found.append(frozenset(chosen))
+                return
+            cell = self.unknown[index]
+            for isbomb in (False, True):
+                if isbomb and bombs == 0:
+                    continue
+                if isbomb:
+                    chosen.append(cell)
+                for clue in touching[cell]:
+                    need[clue] -= isbomb
+                    seen[clue] += 1
+                fits = all(0 <= need[clue] <= len(cells_of[clue]) - seen[clue]
+                           for clue in touching[cell])
+                if fits and bombs - isbomb <= len(self.unknown) - index - 1:
+                    place(index + 1, bombs - isbomb)
+                for clue in touching[cell]:
+                    need[clue] += isbomb
+                    seen[clue] -= 1
+                if isbomb:
+                    chosen.pop()
+
+        try:
+            place(0, left)
+        except OverflowError:
+            return None
+        return found
+
+    def step(self):
+        """Count one step of the search; too many, or too late, ends it."""
+        self.nodes += 1
+        if self.nodes > ENDGAME_NODES or self.give_up is not None and \
+                time.perf_counter() > self.give_up:
+            raise OverflowError
+
+    def shows(self, cell, layout):
+        """What opening cell shows when the bombs lie so: the cells the
+        flood opens and their numbers, as a sorted tuple."""
+        bombs = layout | self.known_bombs
+        out, todo, done = [], [cell], {cell}
+        while todo:
+            here = todo.pop()
+            number = sum(1 for other in self.around[here] if other in bombs)
+            out.append((here, number))
+            if number == 0:
+                for other in self.around[here]:
+                    if other not in done and other in self.closed:
+                        done.add(other)
+                        todo.append(other)
+        return tuple(sorted(out))
+
+    def win_chance(self, layouts, opened):
+        """The best chance to win from here, and the cell that gives it."""
+        key = (layouts, opened)
+        if key in self.memo:
+            return self.memo[key]
+        self.step()
+        everything = [self.all_layouts[index] for index in layouts]
+        closed = [cell for cell in self.unknown if cell not in opened]
+        if all(cell in layout for layout in everything for cell in closed):
+            return 1.0, None                # only bombs are left closed: won
+        best = (-1.0, None)
+        for cell in closed:
+            safe = [index for index in layouts if cell not in self.all_layouts[index]]
+            if not safe:
+                continue
+            groups = {}
+            for index in safe:
+                groups.setdefault(self.shows(cell, self.all_layouts[index]), []).append(index)
+            chance = 0.0
+            for shown, group in groups.items():
+                after = opened | frozenset(here for here, number in shown)
+                chance += len(group) * self.win_chance(tuple(group), after)[0]
+            chance /= len(layouts)
+            if chance > best[0] + 1e-12:
+                best = (chance, cell)
+            if len(safe) == len(layouts):
+                break                       # a sure move: nothing can beat it
+        self.memo[key] = best
+        return best
+
+    def best_move(self):
+        """(cell, chance to win), or None if the search is too big."""
+        if self.layouts is None or not self.layouts:
+            return None
+        self.all_layouts = self.layouts
+        self.closed = set(self.unknown)
+        try:
+            chance, cell = self.win_chance(tuple(range(len(self.layouts))),
+                                           frozenset())
+        except OverflowError:
+            return None
+        return cell, chance
 
 
 def play(rows, cols, mines, first, around, guess=None, give_up=None):

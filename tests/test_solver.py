@@ -91,9 +91,11 @@ def test_exact_search_finds_what_the_rules_miss(game):
 
 def test_a_guess_when_nothing_is_sure(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
+    # Two layouts are left: the whole game is searched, and either cell
+    # wins one time in two.
     assert where(game.hint()) == (
-        (0, 0), None, "Guess: row 1, col 1: 50% chance of a bomb, the lowest; "
-        "if safe, 100% chance of a sure move next")
+        (0, 0), None, "Guess: row 1, col 1: 50% chance of a bomb: the best chance "
+        "to win the game, 50%")
 
 
 def test_no_hint_before_the_first_click_or_after_the_end(game):
@@ -400,7 +402,8 @@ def guess_position(game, rng):
             return seen
 
 
-def test_looking_ahead_equals_counting_every_layout(game):
+def test_looking_ahead_equals_counting_every_layout(game, monkeypatch):
+    monkeypatch.setattr(solver, "ENDGAME_LAYOUTS", 0)     # the look-ahead alone
     rng = random.Random(14)
     for _ in range(150):
         seen = guess_position(game, rng)
@@ -418,6 +421,7 @@ def test_looking_ahead_equals_counting_every_layout(game):
 def test_a_guess_past_its_time_is_the_lowest_chance(game):
     rng = random.Random(15)
     seen = guess_position(game, rng)
+    assert solver.Endgame(seen, give_up=0.0001).best_move() is None
     guess = solver.choose_guess(seen, give_up=0.0001)     # long past
     assert guess.cell == solver.best_guess(seen.chances, seen.around)
     assert guess.score is None
@@ -434,3 +438,70 @@ def test_the_solver_imports_without_pygame_or_pgzero():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "{0: 0.5, 1: 0.5}"
+
+
+def literal_best_chance(game):
+    """The best chance to win from this position, by trying every move to
+    the end of the game on every layout: the game tree, written plainly."""
+    shown = game.visible_board()
+    closed = [cell for cell, number in enumerate(shown) if number is None]
+    around = game.neighbour_table(game.ROWS, game.COLS)
+    every = [frozenset(layout) for layout in itertools.combinations(closed, game.BOMBS)
+             if all(sum(o in layout for o in around[c]) == n
+                    for c, n in enumerate(shown) if n is not None)]
+
+    def reveal(cell, layout, opened):
+        """The cells a click opens (a 0 opens its closed neighbours too)."""
+        out, todo = {}, [cell]
+        while todo:
+            here = todo.pop()
+            if here in out or here in opened:
+                continue
+            out[here] = sum(o in layout for o in around[here])
+            if out[here] == 0:
+                todo.extend(o for o in around[here] if shown[o] is None)
+        return out
+
+    def best(layouts, opened):
+        """The chance to win, playing as well as possible from here."""
+        left = [c for c in closed if c not in opened]
+        if all(c in layout for layout in layouts for c in left):
+            return 1.0
+        chances = []
+        for cell in left:
+            outcomes = {}
+            for layout in layouts:
+                if cell not in layout:
+                    seen = reveal(cell, layout, opened)
+                    outcomes.setdefault(tuple(sorted(seen.items())), []).append(layout)
+            chances.append(sum(len(group) * best(group, opened | {c for c, _ in seen})
+                               for seen, group in outcomes.items()) / len(layouts))
+        return max(chances)
+
+    return best(every, frozenset())
+
+
+def test_the_endgame_finds_the_best_chance_to_win(game):
+    rng = random.Random(31)
+    checked = 0
+    while checked < 60:
+        seen = guess_position(game, rng)
+        if seen.total > solver.ENDGAME_LAYOUTS or \
+                sum(n is None for n in game.visible_board()) > 10:
+            continue
+        found = solver.Endgame(seen).best_move()
+        assert found is not None
+        cell, chance = found
+        assert chance == pytest.approx(literal_best_chance(game), abs=1e-9)
+        assert game.visible_board()[cell] is None
+        guess = solver.choose_guess(seen)
+        assert guess.win == pytest.approx(chance) and guess.cell == cell
+        checked += 1
+
+
+def test_the_endgame_gives_up_when_too_big(game, monkeypatch):
+    rng = random.Random(32)
+    seen = guess_position(game, rng)
+    monkeypatch.setattr(solver, "ENDGAME_NODES", 1)
+    assert solver.Endgame(seen).best_move() is None
+    assert solver.choose_guess(seen).win is None     # the look-ahead decides

@@ -9,8 +9,11 @@ Beginner and Intermediate, [4,4] on Expert (row and column from 1 at the
 top left). After it the solver plays: all sure moves, and when there is
 none, a guess by the chosen rule:
     lowest  the lowest chance of a bomb (ties: fewest neighbours, top left)
-    ahead   the game's rule: the cells nearly as safe as the safest,
-            weighed one move ahead (solver.choose_guess)
+    ahead   the game's rule (solver.choose_guess): when few layouts are
+            left, the move with the best chance to win the whole game;
+            else the cells nearly as safe as the safest, weighed one move
+            ahead
+    ahead_only  the same without the whole-game search at the end
 Every board has its own generator, seeded with the text "SEED:LEVEL:I", so
 the levels are independent and two rules play exactly the same boards. The
 solver's play checks every cell it calls safe against the real bombs, so a
@@ -53,7 +56,16 @@ def ahead(seen, times=None):
     return cell
 
 
-RULES = {"lowest": lowest, "ahead": ahead}
+def ahead_only(seen):
+    """The game's rule without the exact endgame (to measure what it adds)."""
+    endgame, solver.ENDGAME_LAYOUTS = solver.ENDGAME_LAYOUTS, 0
+    try:
+        return solver.choose_guess(seen).cell
+    finally:
+        solver.ENDGAME_LAYOUTS = endgame
+
+
+RULES = {"lowest": lowest, "ahead": ahead, "ahead_only": ahead_only}
 
 
 def board(seed, level, index):
