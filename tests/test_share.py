@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import solver
 from conftest import board, open_every_safe_tile, picture
 from loadgame import ROOT, load_game
 
@@ -40,7 +41,9 @@ def play_board_42(game, key, noguess):
 
 
 @pytest.mark.parametrize("key, noguess", sorted(PINNED))
-def test_known_board_numbers_give_known_boards(game, key, noguess):
+def test_known_board_numbers_give_known_boards(game, key, noguess, monkeypatch):
+    # Time enough that the no-guess search is never cut short by the clock.
+    monkeypatch.setattr(solver, "NO_GUESS_TIME", 60.0)
     start = play_board_42(game, key, noguess)
     assert (start, fingerprint(game)) == PINNED[(key, noguess)]
     assert game.message is None                # a no-guess board was found
