@@ -281,3 +281,12 @@ def test_the_chinese_readme_points_at_code_that_exists(game):
                           "import", "pgzrun", "collidepoint", "UnicodeDecodeError"}
     for name in names - builtins_and_words:
         assert hasattr(game, name), name
+
+
+def test_every_picture_the_readmes_show_exists():
+    for readme in ("README.md", "README.zh.md"):
+        with open(os.path.join(ROOT, readme), encoding="utf-8") as f:
+            pictures = re.findall(r"\]\((docs/[^)]+\.png)\)", f.read())
+        assert pictures, readme
+        for picture in pictures:
+            assert os.path.exists(os.path.join(ROOT, picture)), (readme, picture)

@@ -34,11 +34,21 @@ def shot(mod, game, name):
 
 
 def main():
-    """Playing, hint, lost and won pictures of the chapter's board."""
+    """Every picture in docs/, in English, then the Chinese ones (zh_...)."""
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
     game = with_screen(mod)
+    for language, prefix in (("en", ""), ("zh", "zh_")):
+        mod.set_language(language)
+        chapter_board(mod, game, prefix)
+        slow_motion(mod, game, prefix)
+        post_mortems(mod, game, prefix)
+    mod.set_language("en")
+
+
+def chapter_board(mod, game, prefix):
+    """Playing, hint, lost and won pictures of the chapter's board."""
     mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(BOMBS_AT)
     for row, col in [(14, 0), (0, 14), (6, 7)]:
@@ -47,11 +57,11 @@ def main():
         mod.grid_action(mod.block_at(row, col), mod.click_flag)
     mod.update(37.4)
     mod.cursor = (8, 8)
-    shot(mod, game, "playing")
+    shot(mod, game, prefix + "playing")
     mod.show_hint()
-    shot(mod, game, "hint")
+    shot(mod, game, prefix + "hint")
     mod.grid_action(mod.block_at(7, 8), mod.click_open)
-    shot(mod, game, "lost")
+    shot(mod, game, prefix + "lost")
     mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(BOMBS_AT)
     mod.grid_action(mod.block_at(14, 0), mod.click_open)
@@ -60,41 +70,7 @@ def main():
         if not block.isbomb and not block.isopen:
             mod.grid_action(block, mod.click_open)
     mod.update(1.0)
-    shot(mod, game, "won")
-    slow_motion(mod, game)
-    post_mortems(mod, game)
-    in_chinese(mod, game)
-
-
-def in_chinese(mod, game):
-    """The same screens with the game speaking Chinese (L)."""
-    mod.set_language("zh")
-    mod.new_game(15, 15, 20, board=2026)
-    mod.lay_bombs(BOMBS_AT)
-    for row, col in [(14, 0), (0, 14), (6, 7)]:
-        mod.grid_action(mod.block_at(row, col), mod.click_open)
-    mod.show_hint()
-    shot(mod, game, "zh_hint")
-    lay(mod, 5, 6, [(0, 0), (4, 5), (2, 3)], [(4, 0)])
-    mod.grid_action(mod.block_at(4, 5), mod.click_open)
-    shot(mod, game, "zh_lost")
-    mod.new_game(15, 15, 20, board=2026)
-    mod.lay_bombs(SLOW_BOMBS)
-    mod.on_key_down(mod.keys.V)
-    mod.grid_action(mod.block_at(7, 7), mod.click_open)
-    for _ in range(120):
-        mod.replay_step()
-    shot(mod, game, "zh_slowmo")
-    mod.on_key_down(mod.keys.V)
-    mod.new_game(15, 15, 20, board=2026)
-    mod.lay_bombs(BOMBS_AT)
-    mod.grid_action(mod.block_at(14, 0), mod.click_open)
-    mod.update(20.0)
-    for block in mod.blocks:
-        if not block.isbomb and not block.isopen:
-            mod.grid_action(block, mod.click_open)
-    shot(mod, game, "zh_won")
-    mod.set_language("en")
+    shot(mod, game, prefix + "won")
 
 
 def lay(mod, rows, cols, bombs, opened):
@@ -105,21 +81,21 @@ def lay(mod, rows, cols, bombs, opened):
         mod.grid_action(mod.block_at(row, col), mod.click_open)
 
 
-def post_mortems(mod, game):
+def post_mortems(mod, game, prefix):
     """The three kinds of post-mortem, on small boards that show them."""
     lay(mod, 5, 6, [(0, 0), (4, 5), (2, 3)], [(4, 0)])
     mod.grid_action(mod.block_at(4, 5), mod.click_open)
-    shot(mod, game, "lost_avoidable")
+    shot(mod, game, prefix + "lost_avoidable")
     lay(mod, 2, 6, [(0, 0)], [(1, 5)])
     mod.grid_action(mod.block_at(0, 0), mod.click_open)
-    shot(mod, game, "lost_forced")
+    shot(mod, game, prefix + "lost_forced")
     lay(mod, 5, 6, [(0, 4), (3, 0), (4, 3)], [(4, 5)])
     mod.grid_action(mod.block_at(0, 5), mod.click_flag)
     mod.grid_action(mod.block_at(1, 4), mod.chord)
-    shot(mod, game, "lost_chord")
+    shot(mod, game, prefix + "lost_chord")
 
 
-def slow_motion(mod, game):
+def slow_motion(mod, game, prefix):
     """A replay of the first click in slow motion, as recursion and as a queue."""
     mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(SLOW_BOMBS)
@@ -127,11 +103,11 @@ def slow_motion(mod, game):
     mod.grid_action(mod.block_at(7, 7), mod.click_open)
     for _ in range(120):
         mod.replay_step()
-    shot(mod, game, "slowmo_stack")
+    shot(mod, game, prefix + "slowmo_stack")
     mod.on_key_down(mod.keys.W)
     for _ in range(45):
         mod.replay_step()
-    shot(mod, game, "slowmo_queue")
+    shot(mod, game, prefix + "slowmo_queue")
     mod.on_key_down(mod.keys.V)
 
 
