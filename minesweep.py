@@ -217,6 +217,11 @@ def block_at(row, col):
     return None
 
 
+def cell_of(block):
+    """A tile's cell number, row * COLS + col: its place in blocks."""
+    return block.row * COLS + block.col
+
+
 def neighbour_table(rows, cols):
     """For every cell number (row * cols + col), the cells around it."""
     if (rows, cols) not in neighbour_tables:
@@ -251,7 +256,7 @@ def board_random(first):
     # shuffle and sample give the same results from the same seed (a test
     # pins some boards so we would know if that ever changed).
     return random.Random("minesweep board %d: %d x %d, %d bombs, first %d%s" % (
-        board_number, ROWS, COLS, BOMBS, first.row * COLS + first.col,
+        board_number, ROWS, COLS, BOMBS, cell_of(first),
         ", no guess" if noguess else ""))
 
 
@@ -259,13 +264,12 @@ def lay_random_bombs(first):
     """Lay BOMBS bombs at random, away from the first tile clicked."""
     # Leave the clicked tile and its neighbours free so the first click
     # opens an area; on a crowded board leave just the clicked tile free.
-    free = keep_free(first.row * COLS + first.col, neighbour_table(ROWS, COLS),
-                     BOMBS)
+    free = keep_free(cell_of(first), neighbour_table(ROWS, COLS), BOMBS)
     # The chapter's idea: shuffle the tiles, then bomb the first BOMBS.
     # We shuffle a copy, so blocks stays in row order for block_at, and
     # with the board's own generator, so a board number gives the same board.
     shuffled = [block for block in blocks
-                if block.row * COLS + block.col not in free]
+                if cell_of(block) not in free]
     board_random(first).shuffle(shuffled)
     lay_bombs([(block.row, block.col) for block in shuffled[:BOMBS]])
 
@@ -274,7 +278,7 @@ def lay_first_bombs(first):
     """At the first click: a no-guess board if that mode is on, else random."""
     global message
     if noguess:
-        cells = no_guess_layout(ROWS, COLS, BOMBS, first.row * COLS + first.col,
+        cells = no_guess_layout(ROWS, COLS, BOMBS, cell_of(first),
                                 neighbour_table(ROWS, COLS), board_random(first))
         if cells is not None:
             lay_bombs([(cell // COLS, cell % COLS) for cell in cells])
@@ -792,15 +796,21 @@ def times_fault(times):
     return "" if good_times(times) else "not a list of times"
 
 
-def load_best_times():
-    """Best times by level; {} when there are none or they cannot be read."""
-    found = {}
+def read_kept(name, check, what):
+    """What a file of the game's holds, read under the lock, or None if there
+    is none (no folder is made just to look) or it cannot be read."""
+    found = []
     try:
-        with_data("best_times.json", times_fault, "best times",
-                  lambda times: found.update(times or {}))
+        if os.path.lexists(data_file(name)):
+            with_data(name, check, what, found.append)
     except SaveError:
         pass
-    return found
+    return found[0] if found else None
+
+
+def load_best_times():
+    """Best times by level; {} when there are none or they cannot be read."""
+    return read_kept("best_times.json", times_fault, "best times") or {}
 
 
 def record_best_time(level, seconds):
@@ -905,15 +915,8 @@ def save_on_exit():
 def find_saved_game():
     """At start: offer a saved game if there is a good one."""
     global waiting, message
-    try:
-        if not os.path.lexists(data_file("saved_game.json")):
-            return                      # nothing saved: make no folder to look
-        found = []
-        with_data("saved_game.json", saved_fault, "the saved game", found.append)
-    except SaveError:
-        return
-    if found and found[0] is not None:
-        waiting = found[0]
+    waiting = read_kept("saved_game.json", saved_fault, "the saved game")
+    if waiting is not None:
         message = words("saved_waiting", level=board_words(
             waiting["rows"], waiting["cols"], waiting["bombs"]),
             board=waiting["board"], seconds=int(waiting["timer"]))
@@ -1440,11 +1443,6 @@ def deepest_call(calls):
     return max(depth.values())
 
 
-def cell_of(block):
-    """A tile's cell number, row * COLS + col."""
-    return block.row * COLS + block.col
-
-
 def start_replay(kind):
     """Show the last opening again, as recursion ("stack") or a queue."""
     global replay
@@ -1937,13 +1935,8 @@ def choose_language(asked):
     time, else the computer's own language."""
     chosen = asked or os.environ.get("MINESWEEP_LANG", "")
     if chosen not in ("en", "zh"):
-        kept = []
-        try:
-            if os.path.lexists(data_file("settings.json")):
-                with_data("settings.json", settings_fault, "the settings", kept.append)
-        except SaveError:
-            pass
-        chosen = kept[0]["language"] if kept and kept[0] else system_language()
+        kept = read_kept("settings.json", settings_fault, "the settings")
+        chosen = kept["language"] if kept else system_language()
     set_language(chosen)
 
 
@@ -1986,7 +1979,8 @@ def draw_highlights():
     hint in green (safe), red (bomb) or orange (a guess); after a loss, the
     tile the post-mortem names, in green."""
     if not laid:
-        draw_frame(start_tile() // COLS, start_tile() % COLS, GREEN)
+        start = start_tile()
+        draw_frame(start // COLS, start % COLS, GREEN)
     if cursor is not None:
         draw_frame(cursor[0], cursor[1], (255, 215, 0))
     if postmortem is not None and postmortem[1] is not None:

@@ -1,22 +1,12 @@
 """Learning from a loss (issue 12): the post-mortem is true, U takes the
 fatal move back, and S plays only sure moves."""
-import itertools
 import random
 
 import pytest
 
 import solver
 from conftest import board, open_every_safe_tile, picture
-from test_solver import position, tick
-
-
-def layouts(game, shown):
-    """Every layout of the bombs (sets of cells) that fits the numbers shown."""
-    closed = [cell for cell, number in enumerate(shown) if number is None]
-    around = game.neighbour_table(game.ROWS, game.COLS)
-    return [set(layout) for layout in itertools.combinations(closed, game.BOMBS)
-            if all(sum(other in layout for other in around[cell]) == number
-                   for cell, number in enumerate(shown) if number is not None)]
+from test_solver import layouts, position, tick
 
 
 def lose_on(game, row, col, action="click_open"):

@@ -140,16 +140,9 @@ def random_position(game, rng, max_side=5, max_bombs=8):
 
 def brute_force_chances(game):
     """Every layout of the bombs that fits the open numbers, counted."""
-    closed = [b for b in game.blocks if not b.isopen]
-    hits, total = {b: 0 for b in closed}, 0
-    for layout in itertools.combinations(closed, game.BOMBS):
-        bombs = set(layout)
-        if all(sum(other in bombs for other in b.neighbours) == b.number
-               for b in game.blocks if b.isopen):
-            total += 1
-            for b in bombs:
-                hits[b] += 1
-    return {b: hits[b] / total for b in closed}
+    every = layouts(game)
+    return {b: sum(game.cell_of(b) in layout for layout in every) / len(every)
+            for b in game.blocks if not b.isopen}
 
 
 def test_hints_never_lie(game):
@@ -363,26 +356,30 @@ def test_solver_keys_at_any_moment(game):
 
 
 # The solver's own module, and its guesses (issue 14) -----------------------------
-def layouts(game):
-    """Every layout of the bombs that fits the open numbers, as sets of tiles."""
-    closed = [b for b in game.blocks if not b.isopen]
-    return [set(layout) for layout in itertools.combinations(closed, game.BOMBS)
-            if all(sum(other in layout for other in b.neighbours) == b.number
-                   for b in game.blocks if b.isopen)]
+def layouts(game, shown=None):
+    """Every layout of the bombs (frozensets of cells) that fits the numbers
+    shown: on the board as it is, unless given another view of it."""
+    shown = game.visible_board() if shown is None else shown
+    closed = [cell for cell, number in enumerate(shown) if number is None]
+    around = game.neighbour_table(game.ROWS, game.COLS)
+    return [frozenset(layout) for layout in itertools.combinations(closed, game.BOMBS)
+            if all(sum(other in layout for other in around[cell]) == number
+                   for cell, number in enumerate(shown) if number is not None)]
 
 
 def weigh_by_enumeration(game, cell):
     """One move ahead by counting layouts: (P(safe and a sure move next),
     P(safe) x the expected safety of the best next move)."""
     every = layouts(game)
-    tile = game.blocks[cell]
+    around = game.neighbour_table(game.ROWS, game.COLS)
     by_number = {}
     for layout in every:
-        if tile not in layout:
-            number = sum(other in layout for other in tile.neighbours)
+        if cell not in layout:
+            number = sum(other in layout for other in around[cell])
             by_number.setdefault(number, []).append(layout)
     sure = score = 0.0
-    rest = [b for b in game.blocks if not b.isopen and b is not tile]
+    rest = [other for other, number in enumerate(game.visible_board())
+            if number is None and other != cell]
     for group in by_number.values():
         share = len(group) / len(every)
         safety = {b: sum(b not in layout for layout in group) / len(group) for b in rest}
@@ -449,9 +446,7 @@ def literal_best_chance(game):
     shown = game.visible_board()
     closed = [cell for cell, number in enumerate(shown) if number is None]
     around = game.neighbour_table(game.ROWS, game.COLS)
-    every = [frozenset(layout) for layout in itertools.combinations(closed, game.BOMBS)
-             if all(sum(o in layout for o in around[c]) == n
-                    for c, n in enumerate(shown) if n is not None)]
+    every = layouts(game)
 
     def reveal(cell, layout, opened):
         """The cells a click opens (a 0 opens its closed neighbours too)."""
