@@ -54,9 +54,12 @@ BOMBS = 20               # bombs on the board
 BAR = 40                 # height of the status bar above the grid, px
 FOOT = 30                # height of the message line below the grid, px
 MIN_WIDTH = 225          # narrowest window, so the status bar fits, px
-MAX_SIDE = 100           # most rows or columns a board may have
+MIN_HEIGHT = 160         # least height of the board's part of the window, px
+MAX_SIDE = 200           # most rows or columns a board may have
 GRID_LEFT = 0            # left edge of the grid, px (boards narrower than
                          # MIN_WIDTH are centred)
+GRID_TOP = BAR           # top edge of the grid, px (boards shorter than
+                         # MIN_HEIGHT are centred)
 WIDTH = SIZE * COLS      # window width, px
 HEIGHT = BAR + SIZE * ROWS + FOOT   # window height, px
 TITLE = "Minesweeper"    # new_game adds the level
@@ -65,11 +68,12 @@ FACE_SIZE = 28           # the face button is a square this big, px
 MAX_TIME = 999           # the timer stops here, s
 MAX_BOARD = 999999999    # the largest board number
 
-# The pictures in images/ and the sounds in sounds/ that the game uses.
-PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
-             "minesweep_bomb_red", "minesweep_wrong", "minesweep_question"] +
-            ["minesweep_number%d" % n for n in range(9)] +
-            ["face_play", "face_win", "face_lose"])
+# The pictures in images/ and the sounds in sounds/ that the game uses;
+# the tiles also come smaller, as minesweep_block_20 and so on.
+TILE_PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
+                  "minesweep_bomb_red", "minesweep_wrong", "minesweep_question"] +
+                 ["minesweep_number%d" % n for n in range(9)])
+PICTURES = TILE_PICTURES + ["face_play", "face_win", "face_lose"]
 SOUNDS = ["bomb", "win"]
 
 # The standard boards: key, name, rows, columns, bombs.
@@ -106,6 +110,13 @@ hint_move = None         # the hint shown: (block, isbomb, reason as words())
 assisted = False         # did hints or autoplay help in this game?
 autoplaying = False      # is the solver playing?
 semiauto = False         # ... only its sure moves (S), stopping at a guess?
+paused = False           # is the game paused (P), with the board hidden?
+end_hidden = False       # has E or a click hidden "Finished" or "Failed"?
+board_noguess = False    # was this board laid so that it needs no guess?
+showing_times = False    # is the table of best times (B) showing?
+times_table = {}         # the best times, read when B was pressed
+checked = -1             # Tile.changes when update() last looked for a win
+pointer = None           # where the mouse was last seen, px
 
 # Settings that last from one game to the next.
 questions = False        # does a right click also give question marks?
@@ -127,8 +138,12 @@ flagwin = False          # is a game also won when exactly the bombs are flagged
 # ---------------------------------------------------------------------------
 def make_block(row, col):
     """Make one closed tile, with the chapter's three booleans."""
-    block = Actor("minesweep_block")
-    block.left = GRID_LEFT + col * SIZE
+    # A Tile is the chapter's Actor that also notes when its picture
+    # changes, so that draw() redraws only what changed (see "A view that
+    # fits any screen"). Its place is where the tile would be at full size;
+    # tile_rect says where the view shows it.
+    block = Tile("minesweep_block")
+    block.left = col * SIZE
     block.top = BAR + row * SIZE
     block.row = row              # where the tile is, so neighbours are
     block.col = col              # found by arithmetic, not by a search
@@ -159,7 +174,7 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     global ROWS, COLS, BOMBS, TITLE, blocks, last_opening, board_number
     global failed, finished, laid, started, timer, clicks, stats
     global new_best, unsaved, cursor, message, hint_move, assisted
-    global before_move, postmortem, undos
+    global before_move, postmortem, undos, paused, end_hidden, board_noguess
     rows = ROWS if rows is None else rows
     cols = COLS if cols is None else cols
     bombs = BOMBS if bombs is None else bombs
@@ -171,7 +186,6 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     ROWS, COLS, BOMBS = rows, cols, bombs
     board_number = random.randrange(1, 1000000) if board is None else board
     postmortem = None
-    layout()
     TITLE = title()
     # The chapter's double loop: row by row, and in each row column by column.
     blocks = []
@@ -187,27 +201,14 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     # large empty board needs more room for calls than Python gives at start.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), ROWS * COLS + 1000))
     failed = finished = laid = started = new_best = unsaved = assisted = False
+    paused = end_hidden = board_noguess = False
     timer = 0.0
     clicks = 0
     stats = cursor = hint_move = last_opening = before_move = postmortem = None
     undos = 0
     message = None
-
-
-def board_width():
-    """The width of the board's part of the window: the grid, or MIN_WIDTH."""
-    return max(SIZE * COLS, MIN_WIDTH)
-
-
-def layout():
-    """Size the window for the board, and for the slow-motion panel if on."""
-    global WIDTH, HEIGHT, GRID_LEFT
-    GRID_LEFT = (board_width() - SIZE * COLS) // 2
-    WIDTH = board_width()
-    HEIGHT = BAR + SIZE * ROWS + footer_height()
-    if slowmo:
-        WIDTH += PANEL
-        HEIGHT = max(HEIGHT, PANEL_HEIGHT)
+    layout()
+    scroll(-ROWS, -COLS)                # a new board shows its top left
 
 
 def block_at(row, col):
@@ -276,12 +277,13 @@ def lay_random_bombs(first):
 
 def lay_first_bombs(first):
     """At the first click: a no-guess board if that mode is on, else random."""
-    global message
+    global message, board_noguess
     if noguess:
         cells = no_guess_layout(ROWS, COLS, BOMBS, cell_of(first),
                                 neighbour_table(ROWS, COLS), board_random(first))
         if cells is not None:
             lay_bombs([(cell // COLS, cell % COLS) for cell in cells])
+            board_noguess = True
             return
         message = words("no_guess_failed")
     lay_random_bombs(first)
@@ -426,7 +428,9 @@ def win():
     stats = game_stats()
     # A game the solver helped with sets no record.
     if not assisted and not undos and level_name() is not None:
-        outcome = record_best_time(level_name(), timer)
+        # A no-guess board is a different game: its times are kept apart.
+        kind = NOGUESS_RECORD if board_noguess else "%s"
+        outcome = record_best_time(kind % level_name(), timer)
         new_best, unsaved = outcome == "new", outcome == "unsaved"
     play_sound("win")
 
@@ -476,30 +480,24 @@ def grid_action(block, action):
     global started, clicks, hint_move, message, postmortem
     if failed or finished:
         return
-    started = True
     clicks += 1
     hint_move = None
     message = None
     remember_board()
+    changes = Tile.changes
     if slowmo:
         recorded(action, block)
     else:
         action(block)
+    # The clock starts at the first click that changes the board (a middle
+    # click on a closed tile, say, changes nothing).
+    started = started or Tile.changes != changes
     if failed:
         postmortem = explain_loss(block, action)
-        layout()                        # the footer grows for the words
     # The move that opens the last safe tile wins at once, so nothing later
     # in the same frame (a second click, on a bomb) can undo the win.
     if laid and not failed and (all_safe_open() or flagwin and all_bombs_flagged()):
         win()
-
-
-def block_under(pos):
-    """The tile under a point of the window, or None."""
-    x, y = pos
-    if x < GRID_LEFT or y < BAR:
-        return None
-    return block_at(int(y - BAR) // SIZE, int(x - GRID_LEFT) // SIZE)
 
 
 def face_rect():
@@ -538,13 +536,19 @@ def title():
 
 
 def move_cursor(drow, dcol):
-    """Move the keyboard cursor, staying on the grid."""
+    """Move the keyboard cursor, staying on the grid; the view follows it.
+    The first press starts from the tile under the mouse, if there is one."""
     global cursor
     if cursor is None:
-        cursor = (ROWS // 2, COLS // 2)
-    else:
-        cursor = (min(max(cursor[0] + drow, 0), ROWS - 1),
-                  min(max(cursor[1] + dcol, 0), COLS - 1))
+        under = block_under(pointer) if pointer is not None else None
+        if under is None:
+            cursor = (view_row + view_rows // 2, view_col + view_cols // 2)
+            follow(*cursor)
+            return
+        cursor = (under.row, under.col)
+    cursor = (min(max(cursor[0] + drow, 0), ROWS - 1),
+              min(max(cursor[1] + dcol, 0), COLS - 1))
+    follow(*cursor)
 
 
 def say_once(topic, text):
@@ -701,13 +705,37 @@ def set_aside(path, why, what):
           % (what, path, why, backup))
 
 
+def good_time(seconds):
+    """True for a time the game writes: finite, 0 or more (a first click
+    can win at once, in no time)."""
+    return (isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+            and 0 <= seconds < float("inf"))
+
+
+def good_record(record):
+    """True for one level's record: a time, or (since dates were kept) a
+    time and the day it was set."""
+    if isinstance(record, dict):
+        return (set(record) == {"time", "date"} and good_time(record["time"])
+                and isinstance(record["date"], str) and len(record["date"]) <= 10)
+    return good_time(record)
+
+
 def good_times(times):
-    """True for what the game itself writes: level names to finite times,
-    0 or more (a first click can win at once, in no time)."""
+    """True for what the game itself writes: level names to records."""
     return isinstance(times, dict) and len(times) <= 100 and all(
-        isinstance(level, str) and isinstance(seconds, (int, float))
-        and not isinstance(seconds, bool) and 0 <= seconds < float("inf")
-        for level, seconds in times.items())
+        isinstance(level, str) and good_record(record)
+        for level, record in times.items())
+
+
+def time_of(record):
+    """A record's time, s."""
+    return record["time"] if isinstance(record, dict) else record
+
+
+def date_of(record):
+    """The day a record was set, or "" if it is older than dates."""
+    return record["date"] if isinstance(record, dict) else ""
 
 
 def read_data(path, check, what):
@@ -813,15 +841,47 @@ def load_best_times():
     return read_kept("best_times.json", times_fault, "best times") or {}
 
 
+NOGUESS_RECORD = "%s, no guess"  # the name a level's no-guess record is kept under
+
+
+def show_times():
+    """B: read the best times and show them."""
+    global showing_times, times_table
+    times_table = load_best_times()
+    showing_times = True
+
+
+def times_lines():
+    """The table of best times as lines: each level, then its no-guess
+    boards, each time with its date."""
+    lines = [say("times_title"), ""]
+    for heading, kind in (("times_normal", "%s"), ("times_noguess", NOGUESS_RECORD)):
+        lines.append(say(heading))
+        for key in ("1", "2", "3", "0"):
+            name = LEVELS[key][0]
+            record = times_table.get(kind % name)
+            if record is None:
+                lines.append(say("times_none", level=words(name)))
+            else:
+                lines.append(say("times_line", level=words(name),
+                                 time="%.2f" % time_of(record),
+                                 date=date_of(record) or "-"))
+        lines.append("")
+    lines.append(say("times_close"))
+    return lines
+
+
 def record_best_time(level, seconds):
-    """Keep this time if it beats the level's best: "new" if it did and was
-    saved, "slower" if it did not beat it, "unsaved" if it could not be saved."""
+    """Keep this time, with today's date, if it beats the level's best:
+    "new" if it did and was saved, "slower" if it did not beat it,
+    "unsaved" if it could not be saved."""
     def keep_if_better(times):
         """The times with this one in, if it is the level's best; else None."""
         times = times or {}
-        if level in times and times[level] <= seconds:
+        if level in times and time_of(times[level]) <= seconds:
             return None
-        return dict(times, **{level: round(seconds, 3)})
+        record = {"time": round(seconds, 3), "date": time.strftime("%Y-%m-%d")}
+        return dict(times, **{level: record})
 
     try:
         return "new" if with_data("best_times.json", times_fault, "best times",
@@ -1114,6 +1174,7 @@ def show_hint():
         message = words("hints_later") if not laid else words("game_over")
     else:
         assisted = True
+        follow(hint_move[0].row, hint_move[0].col)
 
 
 def flag_surely(block):
@@ -1150,6 +1211,7 @@ def autoplay_step():
         hint_move = move
         return
     grid_action(block, flag_surely if isbomb else open_surely)
+    follow(block.row, block.col)
     if not (failed or finished):
         hint_move = move                # show the move it made, and why
 
@@ -1183,7 +1245,6 @@ postmortem = None        # after a loss: (what happened, in words; a tile to
                          # outline or None; its colour)
 GREEN, ORANGE = (0, 200, 0), (255, 140, 0)   # outlines: a safe tile, a guess
 undos = 0                # moves taken back in this game
-LOSS_FONT = 16           # size of the post-mortem's text, px
 
 
 def tile_states():
@@ -1259,14 +1320,8 @@ def postmortem_text():
 
 
 def footer_height():
-    """The line below the grid, taller while a post-mortem needs the room."""
-    if postmortem is None:
-        return FOOT
-    text = postmortem_text()
-    fontsize = text_size(text, LOSS_FONT)
-    lines = wrap(text, font_for(text), fontsize, board_width() - 8)
-    linesize = pgzero.ptext.getfont(font_for(text), fontsize).get_linesize()
-    return max(FOOT, len(lines) * linesize + 10)
+    """The height of the line below the grid: taller while its words need it."""
+    return footer[3]
 
 
 # ---------------------------------------------------------------------------
@@ -1562,26 +1617,29 @@ tints = {}                       # colour -> a see-through tile of that colour
 
 def tint(colour):
     """A see-through square the size of a tile, made once per colour."""
-    if colour not in tints:
-        square = pygame.Surface((SIZE, SIZE), pygame.SRCALPHA)
+    if (colour, tile) not in tints:
+        square = pygame.Surface((tile, tile), pygame.SRCALPHA)
         square.fill(colour)
-        tints[colour] = square
-    return tints[colour]
+        tints[(colour, tile)] = square
+    return tints[(colour, tile)]
 
 
 def draw_replay_marks():
     """Call numbers on the tiles, and the stack (or queue) in colour."""
     waiting = replay.stack[:-1] if replay.kind == "stack" else replay.queue
     for block in waiting:
-        screen.blit(tint(WAITING), block.topleft)
+        if in_view(block.row, block.col):
+            screen.blit(tint(WAITING), tile_rect(block.row, block.col))
     running = replay.step[1] if replay.step[0] in ("take",) else (
         replay.stack[-1] if replay.stack else None)
-    if running is not None:
-        screen.blit(tint(RUNNING), running.topleft)
+    if running is not None and in_view(running.row, running.col):
+        screen.blit(tint(RUNNING), tile_rect(running.row, running.col))
     for block, number in replay.number.items():
-        screen.draw.text(str(number), bottomright=(block.right - 1, block.bottom),
-                         fontsize=13 if number < 100 else 11, color=(0, 0, 0),
-                         owidth=1, ocolor=(255, 255, 255))
+        if in_view(block.row, block.col):
+            place = tile_rect(block.row, block.col).move(-1, 0).bottomright
+            screen.draw.text(str(number), bottomright=place,
+                             fontsize=13 if number < 100 else 11, color=(0, 0, 0),
+                             owidth=1, ocolor=(255, 255, 255))
     if replay.step[0] == "skip":
         draw_frame(replay.step[1].row, replay.step[1].col, SKIPPED)
 
@@ -1701,10 +1759,11 @@ TEXTS = {
     "slowmo_off": "Slow motion off",
     "flagwin_on": "Flag win on: a game is also won when exactly the bombs are flagged",
     "flagwin_off": "Flag win off",
-    "noguess_on": "No-guess boards on: from the next new board",
-    "noguess_on_now": "No-guess boards on: from the next new board (this one)",
-    "noguess_off": "No-guess boards off: from the next new board",
-    "noguess_off_now": "No-guess boards off: from the next new board (this one)",
+    "noguess_on": "No-guess boards on, from the next game (R starts one)",
+    "noguess_on_now": "No-guess boards on: this board will need no guess",
+    "noguess_off": "No-guess boards off, from the next game (R starts one)",
+    "noguess_off_now": "No-guess boards off: this board is laid at random",
+    "zoom": "Tiles of {size} px (Z: another size)",
     "chinese_missing": "The Chinese texts could not be read: see the console",
     "mode_questions": "?-marks on",
     "mode_noguess": "no-guess on",
@@ -1713,8 +1772,9 @@ TEXTS = {
     "mode_auto": "autoplay (any key stops)",
     "mode_sure": "sure moves only (any key stops)",
     "keys": "H\u00a0hint  A\u00a0auto  S\u00a0sure  N\u00a0no-guess  V\u00a0slow  "
-            "Q\u00a0?  X\u00a0flag\u00a0win  G\u00a0board\u00a0no.  "
-            "L\u00a0{other}  R\u00a0new  1\u00a02\u00a03\u00a00\u00a0level",
+            "Q\u00a0?  X\u00a0flag\u00a0win  G\u00a0board\u00a0no.  P\u00a0pause  "
+            "B\u00a0best\u00a0times  Z\u00a0zoom  L\u00a0{other}  R\u00a0new  "
+            "1\u00a02\u00a03\u00a00\u00a0level",
     # The end of a game.
     "title": "Minesweeper: {level}, board {board}",
     "finished": "Finished",
@@ -1724,6 +1784,16 @@ TEXTS = {
     "end_clicks": "Clicks {clicks}   3BV/s {speed}",
     "end_efficiency": "Efficiency {percent}%",
     "new_best": "New best time for {level}!",
+    "new_best_noguess": "New best time for {level}, no-guess boards!",
+    "end_toggle": "E or a click on the board: hide or show the word",
+    "paused": "Paused: P or a click goes on",
+    # The table of best times (B).
+    "times_title": "Best times",
+    "times_normal": "Boards laid at random",
+    "times_noguess": "No-guess boards",
+    "times_none": "{level}: none yet",
+    "times_line": "{level}: {time} s on {date}",
+    "times_close": "Any key or click closes this table",
     "not_saved": "Best time not saved (see the console)",
     "taken_back_end": "Moves taken back: {count} (no record)",
     "helped": "Hints or autoplay helped: no record",
@@ -1882,23 +1952,41 @@ def text_size(text, fontsize):
 
 def draw_text(text, width=None, fontsize=20, **where):
     """screen.draw.text, in a font that has the text's letters; with width,
-    the lines are broken to fit (Chinese between any two letters)."""
+    the lines are broken to fit (Chinese between any two letters). Where
+    the text went, as a Rect."""
     fontname, fontsize = font_for(text), text_size(text, fontsize)
     if width is not None:
         text = "\n".join(wrap(text, fontname, fontsize, width))
-    screen.draw.text(text, fontname=fontname, fontsize=fontsize, **where)
+    return put_text(text, fontname, fontsize, **where)
 
 
-def draw_box(text, box, **style):
-    """A text as large as fits in the box (at most 24 px, at least 8 px)."""
+def put_text(text, fontname, fontsize, **where):
+    """Draw a text in exactly this font and size; where it went, as a Rect."""
+    picture, place = pgzero.ptext.draw(text, surf=screen.surface,
+                                       fontname=fontname, fontsize=fontsize, **where)
+    return Rect(place, picture.get_size())
+
+
+def fit_lines(text, width, most, largest):
+    """A text broken into lines no wider than width px, at the largest size
+    from largest down to 10 px whose lines fit in most px of height; at 10 px
+    the lines that do not fit are cut, with "..." at the end.
+    (lines, font, size, height)."""
     fontname = font_for(text)
-    for fontsize in range(24, 7, -1):
-        lines = wrap(text, fontname, fontsize, box.width)
-        high = len(lines) * pgzero.ptext.getfont(fontname, fontsize).get_linesize()
-        if high <= box.height:
+    for size in range(largest, 9, -1):
+        fontsize = text_size(text, size)
+        font = pgzero.ptext.getfont(fontname, fontsize)
+        lines = wrap(text, fontname, fontsize, width)
+        if fontsize <= 10 or len(lines) * font.get_linesize() <= most:
             break
-    screen.draw.text("\n".join(lines), midleft=(box.left, box.centery),
-                     fontname=fontname, fontsize=fontsize, **style)
+    keep = max(most // font.get_linesize(), 1)
+    if len(lines) > keep:
+        lines = lines[:keep]
+        last = lines[-1]
+        while last and font.size(last + "...")[0] > width:
+            last = last[:-1]
+        lines[-1] = last + "..."
+    return tuple(lines), fontname, fontsize, len(lines) * font.get_linesize()
 
 
 def settings_fault(value):
@@ -1951,6 +2039,258 @@ def toggle_language():
 
 
 # ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: a view that fits any screen
+#
+# The book's window is one 25 px square per tile, which is fine for 15 x 15.
+# A board of 100 x 200 would need a window 5000 px wide, so here the window
+# is never larger than the desktop: the tiles get smaller (20 or 16 px, drawn
+# by tools/make_assets.py) and, if even that is too big, the window shows part
+# of the board and scrolls (mouse wheel, Shift+wheel, the arrow keys). Z picks
+# the tile size by hand. The standard levels fit at 25 px, as in the book.
+# ---------------------------------------------------------------------------
+TILE_SIZES = (SIZE, 20, 16)  # tile sizes the view may use, largest first, px
+ROOM = (0, 80)           # what the window leaves free of the desktop for a
+                         # title bar and a task bar, px
+FOOT_FONT = 16           # size of the footer's text, px (10 px at the least)
+WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
+
+desktop = None           # (width, height) of the desktop, read at start-up
+tile = SIZE              # a tile's size on the screen now, px
+zoom = None              # the tile size chosen with Z, or None to fit
+view_row = view_col = 0  # the first row and column in view
+view_rows = ROWS         # how many rows are in view
+view_cols = COLS         # ... and how many columns
+footer = ((), None, FOOT_FONT, FOOT)   # the footer's lines, font, size
+                                        # and height
+
+
+class Tile(Actor):
+    """The chapter's Actor, which also notes when its picture changes."""
+    changes = 0                      # pictures changed since the game began
+
+    @property
+    def image(self):
+        """The name of the tile's picture, as the chapter uses it."""
+        return Actor.image.fget(self)
+
+    @image.setter
+    def image(self, name):
+        """Change the picture, and note the tile for the next draw()."""
+        Actor.image.fset(self, name)
+        Tile.changes += 1
+        changed_tiles.add(self)
+
+
+changed_tiles = set()    # tiles whose picture changed since the last draw()
+
+
+def desktop_size():
+    """The size of the desktop the window opens on (pygame knows it before
+    the window opens); 1024 x 768 if it cannot tell."""
+    if desktop is not None:
+        return desktop
+    try:
+        return tuple(pygame.display.get_desktop_sizes()[0])
+    except (pygame.error, IndexError, AttributeError):
+        return (1024, 768)
+
+
+def window_room():
+    """The largest window the desktop has room for, px."""
+    width, height = desktop_size()
+    return max(width - ROOM[0], MIN_WIDTH), max(height - ROOM[1], 2 * MIN_HEIGHT)
+
+
+def board_width():
+    """The width of the board's part of the window: the tiles in view, or
+    MIN_WIDTH if they are narrower."""
+    return max(tile * view_cols, MIN_WIDTH)
+
+
+def board_height():
+    """The height of the board's part of the window (at least MIN_HEIGHT)."""
+    return max(tile * view_rows, MIN_HEIGHT)
+
+
+def choose_tile(room_width, room_height):
+    """The tile size: Z's choice, else the largest whole board fits at."""
+    if zoom is not None:
+        return zoom
+    for size in TILE_SIZES:
+        if COLS * size <= room_width and ROWS * size <= room_height:
+            return size
+    return TILE_SIZES[-1]
+
+
+def layout():
+    """Size the window for the board, the footer's words and the slow-motion
+    panel, never larger than the desktop; keep the view on the board."""
+    global WIDTH, HEIGHT, GRID_LEFT, GRID_TOP, tile, view_rows, view_cols, footer
+    room_width, room_height = window_room()
+    if slowmo:
+        room_width -= PANEL
+    # The footer needs the width first, and the rows in view need the footer.
+    tile = choose_tile(room_width, room_height - BAR - FOOT)
+    view_cols = min(COLS, max(room_width // tile, 1))
+    footer = footer_lines(board_width(), room_height // 3)
+    room_rows = (room_height - BAR - footer_height()) // tile
+    view_rows = min(ROWS, max(room_rows, 1))
+    GRID_LEFT = (board_width() - tile * view_cols) // 2
+    GRID_TOP = BAR + (board_height() - tile * view_rows) // 2
+    WIDTH = board_width()
+    HEIGHT = BAR + board_height() + footer_height()
+    if slowmo:
+        WIDTH += PANEL
+        HEIGHT = max(HEIGHT, min(PANEL_HEIGHT, room_height))
+    scroll(0, 0)
+
+
+def tile_rect(row, col):
+    """Where the view shows a tile, in window px."""
+    return Rect(GRID_LEFT + (col - view_col) * tile,
+                GRID_TOP + (row - view_row) * tile, tile, tile)
+
+
+def in_view(row, col):
+    """True if the tile at this row and column is in the view."""
+    return (view_row <= row < view_row + view_rows
+            and view_col <= col < view_col + view_cols)
+
+
+def block_under(pos):
+    """The tile under a point of the window, or None."""
+    col = (int(pos[0]) - GRID_LEFT) // tile
+    row = (int(pos[1]) - GRID_TOP) // tile
+    if 0 <= row < view_rows and 0 <= col < view_cols:
+        return block_at(view_row + row, view_col + col)
+    return None
+
+
+def scroll(drows, dcols):
+    """Move the view by rows and columns, staying on the board."""
+    global view_row, view_col
+    view_row = min(max(view_row + drows, 0), ROWS - view_rows)
+    view_col = min(max(view_col + dcols, 0), COLS - view_cols)
+
+
+def follow(row, col):
+    """Scroll just enough that this tile is in view, with a tile to spare
+    round it where the view has room."""
+    margin_rows = 1 if view_rows > 2 else 0
+    margin_cols = 1 if view_cols > 2 else 0
+    top = min(view_row, row - margin_rows)
+    top = max(top, row + margin_rows - view_rows + 1)
+    left = min(view_col, col - margin_cols)
+    left = max(left, col + margin_cols - view_cols + 1)
+    scroll(top - view_row, left - view_col)
+
+
+def change_zoom():
+    """Z: the next smaller tile size, then back to the largest."""
+    global zoom, message
+    sizes = list(TILE_SIZES)
+    zoom = sizes[(sizes.index(tile) + 1) % len(sizes)]
+    layout()
+    if cursor is not None:
+        follow(*cursor)
+    message = words("zoom", size=tile)
+
+
+def wheel(button):
+    """The mouse wheel scrolls the rows; with Shift, the columns."""
+    step = -WHEEL_STEP if button == mouse.WHEEL_UP else WHEEL_STEP
+    if keyboard.lshift or keyboard.rshift:
+        scroll(0, step)
+    else:
+        scroll(step, 0)
+
+
+def tile_picture(name):
+    """A tile's picture at the size the view shows tiles."""
+    return pictures.get((name, tile)) or pictures.setdefault(
+        (name, tile), images.load(name if tile == SIZE else "%s_%d" % (name, tile)))
+
+
+pictures = {}            # (picture name, size) -> the picture, loaded once
+
+
+def use_fast_window():
+    """On Linux, ask SDL to show the window straight through X11 (MIT-SHM)
+    rather than through OpenGL: without a graphics card OpenGL is done by
+    the processor, and showing a still window 60 times a second then takes
+    a quarter of a core. SDL decides once, when the display starts, so the
+    display is started again (pgzero opened it before this file ran)."""
+    if (not sys.platform.startswith("linux")
+            or "SDL_FRAMEBUFFER_ACCELERATION" in os.environ
+            or os.environ.get("SDL_VIDEODRIVER", "x11") != "x11"):
+        return
+    os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+    if pygame.display.get_init():
+        pygame.display.quit()
+        pygame.display.init()
+
+
+# ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: drawing only what changed
+#
+# The chapter draws every tile in every frame (for block in blocks:
+# block.draw()), and the lesson steps still do. That costs little on 15 x 15,
+# but on 100 x 200 it takes most of a core even when nothing happens. So the
+# full game keeps the tiles in view in a picture of their own (the canvas),
+# redraws there only the tiles whose picture changed, and when nothing in the
+# window changed at all, draw() does nothing: the window keeps what it shows.
+# ---------------------------------------------------------------------------
+class Canvas:
+    """What the window shows now, so that draw() can skip what is the same."""
+    scene = None         # the scene() last drawn
+    grid = None          # a picture of the tiles in view
+    grid_view = None     # the view that picture was drawn for
+
+
+canvas = Canvas()
+
+
+def scene():
+    """Everything besides the tiles that the window shows: when it and the
+    tiles are the same as last frame, the window needs no drawing."""
+    return (WIDTH, HEIGHT, id(screen.surface), tile, view_row, view_col,
+            view_rows, view_cols, min(int(timer), MAX_TIME), failed, finished,
+            laid, board_number, cursor, hint_move, postmortem, footer, slowmo,
+            end_hidden, paused, showing_times, language, Tile.changes)
+
+
+def shown_picture(block):
+    """The picture a tile shows now (during a replay, closed until opened)."""
+    if replay is not None and block in replay.hidden:
+        return "minesweep_block"
+    return block.image
+
+
+def paint_tile(block):
+    """Draw one tile onto the canvas."""
+    canvas.grid.blit(tile_picture(shown_picture(block)),
+                     ((block.col - view_col) * tile, (block.row - view_row) * tile))
+
+
+def paint_tiles():
+    """Bring the canvas up to date: every tile in view if the view changed
+    (or a replay is showing), else only the tiles that changed."""
+    view = (tile, view_row, view_col, view_rows, view_cols)
+    if canvas.grid_view != view or replay is not None:
+        canvas.grid = pygame.Surface((tile * view_cols, tile * view_rows))
+        canvas.grid_view = view
+        for row in range(view_row, view_row + view_rows):
+            for block in blocks[row * COLS + view_col:row * COLS + view_col + view_cols]:
+                paint_tile(block)
+    else:
+        for block in changed_tiles:
+            # A tile of an earlier board may still be noted: skip it.
+            if block_at(block.row, block.col) is block and in_view(block.row, block.col):
+                paint_tile(block)
+    changed_tiles.clear()
+
+
+# ---------------------------------------------------------------------------
 # Drawing (draw only looks at the game; it never changes it)
 # ---------------------------------------------------------------------------
 def draw_status_bar():
@@ -1961,17 +2301,17 @@ def draw_status_bar():
     seconds = "%03d" % min(int(timer), MAX_TIME)
     for text, x in ((counter, 6), (seconds, board_width() - 6 - 52)):
         screen.draw.filled_rect(Rect(x, 7, 52, 26), (0, 0, 0))
-        screen.draw.text(text, center=(x + 26, 21), fontsize=30,
-                         color=(255, 0, 0))
+        draw_text(text, center=(x + 26, 21), fontsize=30, color=(255, 0, 0))
     face = "face_win" if finished else "face_lose" if failed else "face_play"
     screen.blit(face, face_rect().topleft)
 
 
 def draw_frame(row, col, colour):
-    """A frame two pixels thick round one tile."""
-    frame = Rect(GRID_LEFT + col * SIZE, BAR + row * SIZE, SIZE, SIZE)
-    screen.draw.rect(frame, colour)
-    screen.draw.rect(frame.inflate(-2, -2), colour)
+    """A frame two pixels thick round one tile, if it is in view."""
+    if in_view(row, col):
+        frame = tile_rect(row, col)
+        screen.draw.rect(frame, colour)
+        screen.draw.rect(frame.inflate(-2, -2), colour)
 
 
 def draw_highlights():
@@ -1992,14 +2332,15 @@ def draw_highlights():
 
 
 def end_lines():
-    """The lines under "Finished": time, 3BV, clicks, speed, a new best."""
+    """The lines of a won game: board, time, 3BV, clicks, speed, a record."""
     lines = [say("end_board", board=board_number),
              say("end_time", time="%.2f" % stats["time"], bbbv=stats["3bv"]),
              say("end_clicks", clicks=stats["clicks"],
                  speed="%.2f" % stats["3bv_per_s"]),
              say("end_efficiency", percent=round(100 * stats["efficiency"]))]
     if new_best:
-        lines.append(say("new_best", level=words(level_name())))
+        lines.append(say("new_best_noguess" if board_noguess else "new_best",
+                         level=words(level_name())))
     elif unsaved:
         lines.append(say("not_saved"))
     elif undos:
@@ -2009,28 +2350,57 @@ def end_lines():
     return lines
 
 
+def board_area():
+    """The board's part of the window, between the status bar and the footer."""
+    return Rect(0, BAR, board_width(), board_height())
+
+
 def draw_end():
-    """The chapter's "Failed" or "Finished", and the statistics of a win."""
-    centre = (board_width() // 2, BAR + SIZE * ROWS // 2)
-    size = min(100, board_width() // 5)
+    """The chapter's "Failed" or "Finished" over the board (the rest of the
+    end is in the footer); E or a click on the board hides the word."""
+    if end_hidden or not (finished or failed):
+        return
+    area = board_area()
+    size = min(100, area.width // 5, area.height // 2)
     # See-through, so the bomb that went off still shows under the word.
-    if finished:
-        draw_text(say("finished"), center=centre, fontsize=size,
-                  color="red", owidth=1, ocolor="white", alpha=0.8)
-        draw_text("\n".join(end_lines()), midtop=(centre[0], centre[1] + size // 2),
-                  fontsize=min(24, board_width() // 12), color="black",
-                  background=(255, 255, 255), align="center")
-    elif failed:
-        draw_text(say("failed"), center=centre, fontsize=size,
-                  color="red", owidth=1, ocolor="white", alpha=0.6)
+    draw_text(say("finished" if finished else "failed"), center=area.center,
+              fontsize=size, color="red", owidth=1, ocolor="white",
+              alpha=0.8 if finished else 0.6)
 
 
-def footer_text():
-    """The line below the grid: a hint, news, or the level and the modes."""
-    if hint_move is not None:
-        return speak(hint_move[2])
-    if message:
-        return speak(message)
+def draw_cover(text):
+    """Grey over the board and a few words on it: the pause."""
+    area = board_area()
+    screen.draw.filled_rect(area, (160, 160, 160))
+    lines, fontname, fontsize, high = fit_lines(text, area.width - 16,
+                                                area.height - 16, 22)
+    put_text("\n".join(lines), fontname, fontsize, center=area.center,
+             color="black", align="center")
+
+
+def footer_words():
+    """What the line below the grid says: after a game, how it ended."""
+    if postmortem is not None:
+        return postmortem_text() + "\n" + say("end_toggle")
+    if finished and stats is not None:
+        return "\n".join(end_lines() + [say("end_toggle")])
+    if failed:
+        return say("end_toggle")
+    return footer_text()
+
+
+def footer_lines(width, most):
+    """The footer's lines for a window this wide, no taller than most px;
+    the footer is never lower than the key list, so that it keeps its
+    height while hints come and go. (lines, font, size, height)"""
+    lines, fontname, fontsize, high = fit_lines(footer_words(), width - 8,
+                                                most - 8, FOOT_FONT)
+    keys_high = fit_lines(key_list(), width - 8, most - 8, FOOT_FONT)[3]
+    return lines, fontname, fontsize, max(FOOT, high + 8, keys_high + 8)
+
+
+def key_list():
+    """The modes that are on and the keys, for the line below the grid."""
     modes = [key for key, on in (("mode_questions", questions),
                                  ("mode_noguess", noguess),
                                  ("mode_slowmo", slowmo),
@@ -2044,17 +2414,45 @@ def footer_text():
     return "   ".join([say(mode) for mode in modes] + [say("keys", other=other)])
 
 
+def footer_text():
+    """The line below the grid: a hint, news, or the modes and the keys."""
+    if hint_move is not None:
+        return speak(hint_move[2])
+    if message:
+        return speak(message)
+    return key_list()
+
+
 def draw_footer():
-    """The message line below the grid; after a loss, the post-mortem."""
-    top = BAR + SIZE * ROWS
+    """The line below the grid, as layout() broke it into lines."""
+    top = BAR + board_height()
     screen.draw.filled_rect(Rect(0, top, board_width(), footer_height()),
                             (192, 192, 192))
-    if postmortem is not None:
-        draw_text(postmortem_text(), topleft=(4, top + 5),
-                  width=board_width() - 8, fontsize=LOSS_FONT, color="black")
-        return
-    draw_box(footer_text(), Rect(3, top + 2, board_width() - 6, FOOT - 4),
-             color="black")
+    lines, fontname, fontsize, high = footer
+    if lines:
+        put_text("\n".join(lines), fontname, fontsize, topleft=(4, top + 4),
+                 color="black")
+
+
+def draw_times():
+    """B: the best time of each level, with its date; no-guess boards apart."""
+    screen.fill((235, 235, 225))
+    lines, fontname, fontsize, high = fit_lines(
+        "\n".join(times_lines()), WIDTH - 16, HEIGHT - 16, 20)
+    put_text("\n".join(lines), fontname, fontsize, topleft=(8, 8), color="black")
+
+
+def draw_board():
+    """The tiles in view (from the canvas), and what goes on top of them."""
+    paint_tiles()
+    screen.blit(canvas.grid, (GRID_LEFT, GRID_TOP))
+    if replay is not None:
+        draw_replay_marks()
+    elif paused:
+        draw_cover(say("paused"))
+    else:
+        draw_highlights()
+        draw_end()
 
 
 # ---------------------------------------------------------------------------
@@ -2062,41 +2460,51 @@ def draw_footer():
 # ---------------------------------------------------------------------------
 def update(dt):
     """Run the clock and check for a win, as the chapter does."""
-    global timer
+    global timer, checked
     replay_update(dt)
-    if finished or failed:
+    layout()                    # the footer's words may need another height
+    if finished or failed or paused:
         return
     if started:
         timer = min(timer + dt, MAX_TIME)
-    if laid and (all_safe_open() or flagwin and all_bombs_flagged()):
-        win()
+    # Looking at every tile takes time on a big board, so only after a change.
+    if laid and checked != Tile.changes:
+        checked = Tile.changes
+        if all_safe_open() or flagwin and all_bombs_flagged():
+            win()
 
 
 def draw():
-    """Draw the status bar, the tiles and the end of game."""
+    """Draw the status bar, the tiles and the end of game, when any changed."""
+    now = scene()
+    if now == canvas.scene and not changed_tiles and replay is None:
+        return      # the window still shows this; pgzero shows it again
+    canvas.scene = now
+    if showing_times:
+        draw_times()
+        return
     screen.fill((128, 128, 128))
     draw_status_bar()
-    for block in blocks:
-        if replay is not None and block in replay.hidden:
-            screen.blit("minesweep_block", block.topleft)   # not opened yet
-        else:
-            block.draw()
-    if replay is not None:
-        draw_replay_marks()
-    else:
-        draw_highlights()
-        draw_end()
+    draw_board()
     draw_footer()
     if slowmo:
         draw_panel()
 
 
 def on_mouse_down(pos, button):
-    """Left opens, right flags, middle chords; the face restarts."""
-    global cursor, waiting, typing
+    """Left opens, right flags, middle chords; the face restarts; the wheel
+    scrolls."""
+    global cursor, waiting, typing, pointer, paused, showing_times, end_hidden
+    pointer = pos
+    if button in (mouse.WHEEL_UP, mouse.WHEEL_DOWN):
+        wheel(button)
+        return
     held.add(button)
     if waiting is not None or typing is not None:
         waiting = typing = None             # a click: start afresh
+    if showing_times or paused:
+        showing_times = paused = False      # a click only closes the table
+        return                              # or ends the pause
     if replay is not None:
         replay.paused = not replay.paused   # a click pauses the replay
         return
@@ -2108,6 +2516,9 @@ def on_mouse_down(pos, button):
         return
     block = block_under(pos)
     if block is None:
+        return
+    if failed or finished:
+        end_hidden = not end_hidden         # look at the board, or the word
         return
     cursor = (block.row, block.col)
     if button == mouse.LEFT:
@@ -2127,7 +2538,8 @@ def on_mouse_up(button):
 
 def on_mouse_move(pos):
     """Highlight the tile under the mouse."""
-    global cursor
+    global cursor, pointer
+    pointer = pos
     block = block_under(pos)
     if block is not None:
         cursor = (block.row, block.col)
@@ -2143,7 +2555,14 @@ LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
 
 def on_key_down(key):
     """Keys: arrows, Space, F, R, Q, H, A, N and the levels 1, 2, 3 and 0."""
-    global questions, noguess, flagwin, message, typing
+    global questions, noguess, flagwin, message, typing, paused, showing_times
+    global end_hidden
+    if showing_times:
+        showing_times = False               # any key closes the table
+        return
+    if paused:
+        paused = key != keys.P and paused   # P goes on; other keys wait
+        return
     if replay is not None and replay_key(key):
         return
     if waiting is not None and answer_waiting(key):
@@ -2187,6 +2606,14 @@ def on_key_down(key):
         toggle_slowmo()
     elif key == keys.W and slowmo:
         start_replay("queue")
+    elif key == keys.P:
+        paused = started and not (failed or finished)
+    elif key == keys.B:
+        show_times()
+    elif key == keys.E:
+        end_hidden = not end_hidden
+    elif key == keys.Z:
+        change_zoom()
     elif key == keys.N:
         noguess = not noguess
         message = words(("noguess_on" if noguess else "noguess_off") +
@@ -2200,7 +2627,9 @@ def check_assets():
     """Stop with one clear message if a picture is missing; a missing sound
     is said once and the game plays without it."""
     # pgzero looks for them beside the script, wherever it was started from.
-    for folder, names, ext in (("images", PICTURES, ".png"),
+    smaller = ["%s_%d" % (name, size) for name in TILE_PICTURES
+               for size in TILE_SIZES if size != SIZE]
+    for folder, names, ext in (("images", PICTURES + smaller, ".png"),
                                ("sounds", SOUNDS, ".wav")):
         where = os.path.join(pgzero.loaders.root, folder)
         missing = [name + ext for name in names
@@ -2217,9 +2646,11 @@ def check_assets():
 
 def start():
     """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
-    global flagwin
+    global flagwin, desktop
     check_assets()
     check_fonts()
+    use_fast_window()
+    desktop = desktop_size()
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
     if not getattr(sys, "_pgzrun", False):

@@ -29,8 +29,10 @@ def board(game, rows, cols, bombs_at):
 
 def tile_centre(game, row, col):
     """The window position of the middle of a tile."""
-    return (game.GRID_LEFT + col * game.SIZE + game.SIZE // 2,
-            game.BAR + row * game.SIZE + game.SIZE // 2)
+    # The view shows tile (view_row, view_col) at the grid's top left corner,
+    # each tile `tile` px square.
+    return (game.GRID_LEFT + (col - game.view_col) * game.tile + game.tile // 2,
+            game.GRID_TOP + (row - game.view_row) * game.tile + game.tile // 2)
 
 
 def picture(game):

@@ -14,7 +14,8 @@ from loadgame import ROOT, SCRIPT, load_game
 def test_chapter_names_and_start_board(game):
     assert (game.ROWS, game.COLS, game.SIZE, game.BOMBS) == (15, 15, 25, 20)
     assert game.WIDTH == game.SIZE * game.COLS
-    assert game.HEIGHT == game.BAR + game.SIZE * game.ROWS + game.FOOT
+    assert (game.GRID_LEFT, game.GRID_TOP, game.tile) == (0, game.BAR, game.SIZE)
+    assert game.HEIGHT == game.BAR + game.SIZE * game.ROWS + game.footer_height()
     assert game.failed is False and game.finished is False
     assert len(game.blocks) == 225
     for name in ("set_flag", "open_block", "get_neighbours", "get_bomb_number",
@@ -30,8 +31,12 @@ def test_block_at_and_tile_places(game):
     game.new_game(4, 6, 3)
     tile = game.block_at(2, 5)
     assert (tile.row, tile.col) == (2, 5)
-    assert tile.left == game.GRID_LEFT + 5 * game.SIZE
-    assert tile.top == game.BAR + 2 * game.SIZE
+    # The Actor stands where the book puts it; the view draws it centred
+    # in the window, which is wider and taller than 4 x 6 tiles.
+    assert (tile.left, tile.top) == (5 * game.SIZE, game.BAR + 2 * game.SIZE)
+    assert game.tile_rect(2, 5) == (game.GRID_LEFT + 125, game.GRID_TOP + 50, 25, 25)
+    assert game.GRID_LEFT == (game.MIN_WIDTH - 6 * 25) // 2
+    assert game.GRID_TOP == game.BAR + (game.MIN_HEIGHT - 4 * 25) // 2
     assert game.block_at(4, 0) is None and game.block_at(0, -1) is None
 
 
@@ -45,7 +50,7 @@ def test_lay_bombs_exactly_there(game):
 
 
 @pytest.mark.parametrize("rows, cols, bombs", [
-    (0, 5, 1), (5, 0, 1), (101, 5, 1), (5, 101, 1), (3, 3, 9), (3, 3, -1),
+    (0, 5, 1), (5, 0, 1), (201, 5, 1), (5, 201, 1), (3, 3, 9), (3, 3, -1),
     (2.5, 3, 1), ("9", 9, 10), (True, 3, 1)])
 def test_impossible_boards_are_refused(game, rows, cols, bombs):
     with pytest.raises(ValueError) as error:
@@ -59,7 +64,7 @@ def test_impossible_boards_are_refused(game, rows, cols, bombs):
 def test_new_game_resizes_the_window(game):
     game.new_game(16, 30, 99)
     assert game.WIDTH == 30 * game.SIZE
-    assert game.HEIGHT == game.BAR + 16 * game.SIZE + game.FOOT
+    assert game.HEIGHT == game.BAR + 16 * game.SIZE + game.footer_height()
     game.new_game(100, 100, 9999)
     assert len(game.blocks) == 10000
 
@@ -212,8 +217,7 @@ def test_draw_shows_failed_and_finished(shown):
     shown.draw()
     after = shown.screen.surface
     # The red bomb tile is drawn where the closed tile was.
-    tile = shown.block_at(0, 0)
-    centre = (int(tile.left) + 3, int(tile.top) + 3)
+    centre = shown.tile_rect(0, 0).move(3, 3).topleft
     assert before.get_at(centre)[:3] != after.get_at(centre)[:3]
     assert after.get_at(centre)[:3] == (255, 0, 0)
 
@@ -231,7 +235,7 @@ def test_the_constants_at_the_top_choose_the_board(tmp_path, monkeypatch):
     game = load_game(edit=edit_constants(10, 40))
     assert (game.ROWS, game.COLS, game.BOMBS) == (10, 15, 40)
     assert len(game.blocks) == 150
-    assert game.HEIGHT == game.BAR + 10 * game.SIZE + game.FOOT
+    assert game.HEIGHT == game.BAR + 10 * game.SIZE + game.footer_height()
     game.new_game()                       # R: the same board again
     assert (game.ROWS, game.COLS, game.BOMBS, len(game.blocks)) == (10, 15, 40, 150)
     game.on_key_down(game.keys.K_1)       # the level keys still work

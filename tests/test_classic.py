@@ -2,6 +2,7 @@
 of a game, question marks, best times, keyboard and statistics."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -192,7 +193,7 @@ def test_board_from_command_line(game):
 
 
 @pytest.mark.parametrize("args, text", [
-    (["--rows", "0"], "rows and cols must be 1..100"),
+    (["--rows", "0"], "rows and cols must be 1..200"),
     (["--bombs", "225"], "bombs must be 0..224"),
     (["--cols", "x"], "invalid int value"),
     (["--size", "3"], "unrecognized arguments")])
@@ -273,16 +274,28 @@ def best_file(tmp_path):
     return tmp_path / "data" / "best_times.json"
 
 
+def kept_times(path):
+    """The times a best-times file keeps, by level; every record the game
+    writes also has the day it was set."""
+    times = {}
+    for level, record in json.loads(path.read_text()).items():
+        if isinstance(record, dict):
+            assert re.fullmatch(r"\d{4}-\d\d-\d\d", record["date"])
+            record = record["time"]
+        times[level] = record
+    return times
+
+
 def test_a_best_time_is_kept_and_announced(game, tmp_path):
     win_beginner(game, 12.5)
     assert game.new_best
-    assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 12.5}
+    assert kept_times(best_file(tmp_path)) == {"Beginner": 12.5}
     assert "New best time for Beginner!" in game.end_lines()
     win_beginner(game, 20.0)
     assert not game.new_best
-    assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 12.5}
+    assert kept_times(best_file(tmp_path)) == {"Beginner": 12.5}
     win_beginner(game, 7.25)
-    assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 7.25}
+    assert kept_times(best_file(tmp_path)) == {"Beginner": 7.25}
     assert os.listdir(tmp_path / "data") == ["best_times.json"]
 
 
@@ -303,7 +316,7 @@ def test_a_corrupt_best_times_file_is_moved_aside(game, tmp_path, capsys, conten
     win_beginner(game, 30.0)
     backup = tmp_path / "data" / "best_times.json.bak"
     assert backup.read_bytes() == content
-    assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 30.0}
+    assert kept_times(best_file(tmp_path)) == {"Beginner": 30.0}
     out = capsys.readouterr().out
     assert out.count("could not be read") == 1 and "best_times.json.bak" in out
     win_beginner(game, 10.0)                      # a second old file is kept too
@@ -411,4 +424,4 @@ def test_a_failed_save_leaves_no_temporary_file(game, tmp_path, monkeypatch, cap
     win_beginner(game, 10.0)
     assert "cannot save best times" in capsys.readouterr().out
     assert os.listdir(tmp_path / "data") == ["best_times.json"]
-    assert json.loads(best_file(tmp_path).read_text()) == {"Beginner": 30.0}
+    assert kept_times(best_file(tmp_path)) == {"Beginner": 30.0}

@@ -29,6 +29,7 @@ CHAPTER_IMAGES = ["minesweep_block", "minesweep_flag", "minesweep_bomb"] + [
 CHAPTER_SOUNDS = ["bomb", "win"]
 
 TILE = 25            # tile size, px (SIZE in minesweep.py)
+SIZES = (25, 20, 16)  # the tile sizes the game's view uses (TILE_SIZES), px
 FACE = 28            # face button size, px
 RATE = 22050         # sample rate, Hz (the rate pgzero opens the mixer at)
 
@@ -37,86 +38,104 @@ LIGHT = (255, 255, 255)
 DARK = (128, 128, 128)
 BLACK = (0, 0, 0)
 RED = (255, 0, 0)
-# The classic Minesweeper colours of the numbers 1 to 8.
+# The classic Minesweeper colours of the numbers 1 to 8, but for two: the
+# classic 4 (navy) is hard to tell from the 1 (blue), so ours is purple, and
+# the classic 8 (mid grey) almost vanishes on the grey tile, so ours is dark
+# grey. A test checks how far each stands out from the tile.
 NUMBER_COLOURS = {
-    1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128),
-    5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128),
+    1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (110, 0, 140),
+    5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (72, 72, 72),
 }
 
 
-def raised_tile():
+def scaled(value, size):
+    """A length drawn for a 25 px tile, made for a tile of this size."""
+    return max(1, round(value * size / TILE))
+
+
+def raised_tile(size):
     """A closed tile: grey with a light top-left and a dark bottom-right bevel."""
-    s = pygame.Surface((TILE, TILE))
+    s = pygame.Surface((size, size))
     s.fill(GREY)
-    for i in range(3):
-        pygame.draw.line(s, LIGHT, (0, i), (TILE - 1 - i, i))
-        pygame.draw.line(s, LIGHT, (i, 0), (i, TILE - 1 - i))
-        pygame.draw.line(s, DARK, (TILE - 1 - i, i), (TILE - 1 - i, TILE - 1))
-        pygame.draw.line(s, DARK, (i, TILE - 1 - i), (TILE - 1, TILE - 1 - i))
+    for i in range(scaled(3, size)):
+        pygame.draw.line(s, LIGHT, (0, i), (size - 1 - i, i))
+        pygame.draw.line(s, LIGHT, (i, 0), (i, size - 1 - i))
+        pygame.draw.line(s, DARK, (size - 1 - i, i), (size - 1 - i, size - 1))
+        pygame.draw.line(s, DARK, (i, size - 1 - i), (size - 1, size - 1 - i))
     return s
 
 
-def flat_tile(colour=GREY):
+def flat_tile(size, colour=GREY):
     """An open tile: flat, with a one-pixel grid line on its top and left."""
-    s = pygame.Surface((TILE, TILE))
+    s = pygame.Surface((size, size))
     s.fill(colour)
-    pygame.draw.line(s, DARK, (0, 0), (TILE - 1, 0))
-    pygame.draw.line(s, DARK, (0, 0), (0, TILE - 1))
+    pygame.draw.line(s, DARK, (0, 0), (size - 1, 0))
+    pygame.draw.line(s, DARK, (0, 0), (0, size - 1))
     return s
 
 
 def draw_mine(s):
     """A black mine with eight spikes and a white glint, in the tile's middle."""
-    c = TILE // 2 + 1
+    size = s.get_width()
+    c = size // 2 + 1
     for a in range(8):
         ang = a * math.pi / 4
-        r = 9 if a % 2 == 0 else 7
+        r = scaled(9 if a % 2 == 0 else 7, size)
         end = (c + round(r * math.cos(ang)), c + round(r * math.sin(ang)))
         pygame.draw.line(s, BLACK, (c, c), end, 2)
-    pygame.draw.circle(s, BLACK, (c, c), 6)
-    pygame.draw.rect(s, LIGHT, (c - 3, c - 3, 3, 3))
+    pygame.draw.circle(s, BLACK, (c, c), scaled(6, size))
+    glint = scaled(3, size)
+    pygame.draw.rect(s, LIGHT, (c - glint, c - glint, glint, glint))
 
 
 def draw_flag(s):
     """A red flag on a black pole with a two-step base."""
-    pygame.draw.polygon(s, RED, [(13, 5), (13, 13), (6, 9)])
-    pygame.draw.line(s, BLACK, (13, 5), (13, 18), 2)
-    pygame.draw.rect(s, BLACK, (9, 17, 9, 2))
-    pygame.draw.rect(s, BLACK, (7, 19, 13, 2))
+    size = s.get_width()
+
+    def at(x, y):
+        """A point of the 25 px drawing, on this tile."""
+        return (round(x * size / TILE), round(y * size / TILE))
+
+    pygame.draw.polygon(s, RED, [at(13, 5), at(13, 13), at(6, 9)])
+    pygame.draw.line(s, BLACK, at(13, 5), at(13, 18), 2)
+    pygame.draw.rect(s, BLACK, (*at(9, 17), scaled(9, size), 2))
+    pygame.draw.rect(s, BLACK, (*at(7, 19), scaled(13, size), 2))
 
 
 def text_on(s, text, colour, size):
-    """Draw bold text centred on a surface."""
-    font = pygame.font.Font(None, size)
+    """Draw bold text centred on a surface; size is for a 25 px tile."""
+    tile = s.get_width()
+    font = pygame.font.Font(None, scaled(size, tile))
     font.set_bold(True)
     img = font.render(text, True, colour)
-    s.blit(img, img.get_rect(center=(TILE // 2 + 1, TILE // 2 + 1)))
+    s.blit(img, img.get_rect(center=(tile // 2 + 1, tile // 2 + 1)))
 
 
-def tiles():
-    """Every tile image of the game, by name."""
-    out = {"minesweep_block": raised_tile()}
-    flag = raised_tile()
+def tiles(size=TILE):
+    """Every tile image of the game at this size, by name."""
+    out = {"minesweep_block": raised_tile(size)}
+    flag = raised_tile(size)
     draw_flag(flag)
     out["minesweep_flag"] = flag
-    question = raised_tile()
+    question = raised_tile(size)
     text_on(question, "?", BLACK, 26)
     out["minesweep_question"] = question
     for n in range(9):
-        s = flat_tile()
+        s = flat_tile(size)
         if n:
             text_on(s, str(n), NUMBER_COLOURS[n], 28)
         out["minesweep_number%d" % n] = s
-    bomb = flat_tile()
+    bomb = flat_tile(size)
     draw_mine(bomb)
     out["minesweep_bomb"] = bomb
-    red = flat_tile(RED)
+    red = flat_tile(size, RED)
     draw_mine(red)
     out["minesweep_bomb_red"] = red
-    wrong = flat_tile()
+    wrong = flat_tile(size)
     draw_mine(wrong)
-    pygame.draw.line(wrong, RED, (4, 4), (TILE - 4, TILE - 4), 3)
-    pygame.draw.line(wrong, RED, (4, TILE - 4), (TILE - 4, 4), 3)
+    cross = scaled(4, size)
+    pygame.draw.line(wrong, RED, (cross, cross), (size - cross, size - cross), 3)
+    pygame.draw.line(wrong, RED, (cross, size - cross), (size - cross, cross), 3)
     out["minesweep_wrong"] = wrong
     return out
 
@@ -189,8 +208,10 @@ def main():
     pygame.init()
     os.makedirs(IMAGES, exist_ok=True)
     os.makedirs(SOUNDS, exist_ok=True)
-    for name, surf in tiles().items():
-        pygame.image.save(surf, os.path.join(IMAGES, name + ".png"))
+    for size in SIZES:
+        for name, surf in tiles(size).items():
+            suffix = "" if size == TILE else "_%d" % size
+            pygame.image.save(surf, os.path.join(IMAGES, name + suffix + ".png"))
     for kind in ("play", "win", "lose"):
         pygame.image.save(face(kind), os.path.join(IMAGES, "face_%s.png" % kind))
     write_wav("bomb", bomb_sound())
