@@ -189,7 +189,11 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     before = (picture(game), game.tile_states(), game.bombs_left(), game.timer)
     width, height = game.WIDTH, game.HEIGHT
     lose_on(game, 4, 4)
-    assert game.HEIGHT > height                # the footer grew for the words
+    # The footer holds all the words, uncut, and the window has room for it.
+    game.layout()                              # as update() does every frame
+    assert "".join(game.footer[0]).replace(" ", "") == (
+        game.footer_words().replace(" ", "").replace("\n", ""))
+    assert game.HEIGHT == game.BAR + game.board_height() + game.footer_height()
     game.update(5.0)                           # the clock stops at a loss
     game.on_key_down(game.keys.U)
     assert not game.failed and game.postmortem is None

@@ -80,8 +80,9 @@ def check_rules(game):
     assert 0 <= game.timer <= 999
     # A post-mortem exactly while a game is lost, and room for it below.
     assert (game.postmortem is not None) == game.failed
-    height = game.BAR + game.SIZE * game.ROWS + game.footer_height()
+    height = game.BAR + game.board_height() + game.footer_height()
     assert game.HEIGHT == (max(height, game.PANEL_HEIGHT) if game.slowmo else height)
+    assert not game.footer[0] or not game.footer[0][-1].endswith("...")
     check_slow_motion(game)
 
 

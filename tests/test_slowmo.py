@@ -178,7 +178,7 @@ def test_v_grows_the_window_and_shrinks_it_again(game):
     game.on_key_down(game.keys.K_2)                    # a new level keeps it
     assert game.WIDTH == 16 * 25 + game.PANEL
     game.on_key_down(game.keys.V)
-    assert (game.WIDTH, game.HEIGHT) == (16 * 25, game.BAR + 16 * 25 + game.FOOT)
+    assert (game.WIDTH, game.HEIGHT) == (16 * 25, game.BAR + 16 * 25 + game.footer_height())
 
 
 def test_pause_step_speed_and_escape(game):

@@ -113,9 +113,9 @@ def test_the_h_key_shows_the_hint(shown):
     shown.on_key_down(shown.keys.H)
     assert shown.footer_text() == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
     shown.draw()
-    corner = shown.screen.surface.get_at((shown.GRID_LEFT + 0, shown.BAR + 0))
+    corner = shown.screen.surface.get_at(shown.tile_rect(0, 0).topleft)
     assert tuple(corner)[:3] == (230, 0, 0)       # the red frame of a bomb
-    shown.on_mouse_down((shown.GRID_LEFT + 12, shown.BAR + 12), shown.mouse.RIGHT)
+    shown.on_mouse_down(shown.tile_rect(0, 0).center, shown.mouse.RIGHT)
     assert shown.hint_move is None                # a move clears the hint
 
 
@@ -292,7 +292,7 @@ def test_autoplay_plays_one_move_a_tick_and_any_key_stops_it(game):
     assert game.clicks == 4
     game.on_key_down(game.keys.A)
     tick(game, 1)
-    game.on_mouse_down((game.GRID_LEFT + 12, game.BAR + 12), game.mouse.LEFT)
+    game.on_mouse_down(game.tile_rect(0, 0).center, game.mouse.LEFT)
     clicks = game.clicks
     tick(game, 10)
     assert not game.autoplaying and game.clicks == clicks
