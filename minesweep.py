@@ -939,7 +939,8 @@ def saved_fault(value):
                 and isinstance(value["clicks"], int) and value["clicks"] >= 0
                 and isinstance(value["undos"], int) and value["undos"] >= 0
                 and all(isinstance(value[key], bool)
-                        for key in ("assisted", "questions", "flagwin")))
+                        for key in ("assisted", "questions", "flagwin"))
+                and isinstance(value.get("noguess", False), bool))
     except (KeyError, TypeError):
         return "not a saved game"
     return "" if good else "not a saved game"
@@ -955,7 +956,8 @@ def game_to_save():
             "board": board_number, "marks": marks,
             "under": "".join("*" if block.isbomb else "." for block in blocks),
             "timer": round(timer, 3), "clicks": clicks, "undos": undos,
-            "assisted": assisted, "questions": questions, "flagwin": flagwin}
+            "assisted": assisted, "questions": questions, "flagwin": flagwin,
+            "noguess": board_noguess}
 
 
 def save_on_exit():
@@ -985,6 +987,7 @@ def find_saved_game():
 def resume(game):
     """Put a saved game back, exactly as it was, and forget the file."""
     global started, timer, clicks, undos, assisted, questions, flagwin, message
+    global board_noguess
     new_game(game["rows"], game["cols"], game["bombs"], game["board"])
     lay_bombs([(cell // COLS, cell % COLS) for cell, under in enumerate(game["under"])
                if under == "*"])
@@ -999,6 +1002,7 @@ def resume(game):
     started = True
     timer, clicks, undos = game["timer"], game["clicks"], game["undos"]
     assisted, questions, flagwin = game["assisted"], game["questions"], game["flagwin"]
+    board_noguess = game.get("noguess", False)      # not in the first saves
     try:
         os.remove(data_file("saved_game.json"))
     except (OSError, SaveError):
@@ -1967,6 +1971,7 @@ def put_text(text, fontname, fontsize, **where):
     return Rect(place, picture.get_size())
 
 
+@functools.lru_cache(maxsize=256)
 def fit_lines(text, width, most, largest):
     """A text broken into lines no wider than width px, at the largest size
     from largest down to 10 px whose lines fit in most px of height; at 10 px
@@ -2174,15 +2179,16 @@ def scroll(drows, dcols):
 
 
 def follow(row, col):
-    """Scroll just enough that this tile is in view, with a tile to spare
-    round it where the view has room."""
-    margin_rows = 1 if view_rows > 2 else 0
-    margin_cols = 1 if view_cols > 2 else 0
-    top = min(view_row, row - margin_rows)
-    top = max(top, row + margin_rows - view_rows + 1)
-    left = min(view_col, col - margin_cols)
-    left = max(left, col + margin_cols - view_cols + 1)
-    scroll(top - view_row, left - view_col)
+    """Bring this tile into view: a step at a time when it is next to the
+    view's edge (as the cursor moves), else with the tile in the middle."""
+    if not in_view(row, col):
+        scroll(row - view_rows // 2 - view_row, col - view_cols // 2 - view_col)
+        return
+    # Keep a tile to spare round the cursor where the view has room.
+    if view_rows > 2:
+        scroll(min(row - 1 - view_row, 0) + max(row + 2 - view_row - view_rows, 0), 0)
+    if view_cols > 2:
+        scroll(0, min(col - 1 - view_col, 0) + max(col + 2 - view_col - view_cols, 0))
 
 
 def change_zoom():
@@ -2228,6 +2234,8 @@ def use_fast_window():
     if pygame.display.get_init():
         pygame.display.quit()
         pygame.display.init()
+        pygame.display.set_mode((100, 100))   # as pgzero had it: pictures
+                                              # load only once a window is set
 
 
 # ---------------------------------------------------------------------------
@@ -2245,9 +2253,20 @@ class Canvas:
     scene = None         # the scene() last drawn
     grid = None          # a picture of the tiles in view
     grid_view = None     # the view that picture was drawn for
+    counter = (None, 0)  # (the tiles' state, bombs_left() then)
 
 
 canvas = Canvas()
+
+
+def counter_value():
+    """bombs_left() for the status bar, counted again only when a tile's
+    picture changed (every flag does), since counting takes time on a big
+    board."""
+    now = (Tile.changes, id(blocks), BOMBS)
+    if canvas.counter[0] != now:
+        canvas.counter = (now, bombs_left())
+    return canvas.counter[1]
 
 
 def scene():
@@ -2272,21 +2291,39 @@ def paint_tile(block):
                      ((block.col - view_col) * tile, (block.row - view_row) * tile))
 
 
+def paint_rows(rows, cols):
+    """Draw these rows and columns of the board (ranges) onto the canvas."""
+    for row in rows:
+        for block in blocks[row * COLS + cols.start:row * COLS + cols.stop]:
+            paint_tile(block)
+
+
 def paint_tiles():
-    """Bring the canvas up to date: every tile in view if the view changed
-    (or a replay is showing), else only the tiles that changed."""
-    view = (tile, view_row, view_col, view_rows, view_cols)
-    if canvas.grid_view != view or replay is not None:
+    """Bring the canvas up to date: when the view moved, shift what it shows
+    and draw the rows and columns that came into view; when the size of the
+    view changed (or a replay shows), draw every tile in view; then draw the
+    tiles that changed."""
+    old = canvas.grid_view
+    canvas.grid_view = (tile, view_row, view_col, view_rows, view_cols)
+    rows = range(view_row, view_row + view_rows)
+    cols = range(view_col, view_col + view_cols)
+    if old is None or old[0] != tile or old[3:] != (view_rows, view_cols) or (
+            replay is not None):
         canvas.grid = pygame.Surface((tile * view_cols, tile * view_rows))
-        canvas.grid_view = view
-        for row in range(view_row, view_row + view_rows):
-            for block in blocks[row * COLS + view_col:row * COLS + view_col + view_cols]:
-                paint_tile(block)
-    else:
-        for block in changed_tiles:
-            # A tile of an earlier board may still be noted: skip it.
-            if block_at(block.row, block.col) is block and in_view(block.row, block.col):
-                paint_tile(block)
+        paint_rows(rows, cols)
+    elif old[1:3] != (view_row, view_col):
+        down, right = view_row - old[1], view_col - old[2]
+        canvas.grid.scroll(-right * tile, -down * tile)
+        new_rows = range(max(view_row, old[1] + view_rows), rows.stop) if down > 0 else (
+            range(view_row, min(rows.stop, old[1])))
+        new_cols = range(max(view_col, old[2] + view_cols), cols.stop) if right > 0 else (
+            range(view_col, min(cols.stop, old[2])))
+        paint_rows(new_rows, cols)
+        paint_rows(rows, new_cols)
+    for block in changed_tiles:
+        # A tile of an earlier board may still be noted: skip it.
+        if block_at(block.row, block.col) is block and in_view(block.row, block.col):
+            paint_tile(block)
     changed_tiles.clear()
 
 
@@ -2296,12 +2333,14 @@ def paint_tiles():
 def draw_status_bar():
     """Bombs left, the face and the timer, above the grid."""
     screen.draw.filled_rect(Rect(0, 0, board_width(), BAR), (192, 192, 192))
-    left = bombs_left()
+    left = counter_value()
     counter = "%03d" % left if left >= 0 else "-%02d" % min(-left, 99)
     seconds = "%03d" % min(int(timer), MAX_TIME)
-    for text, x in ((counter, 6), (seconds, board_width() - 6 - 52)):
-        screen.draw.filled_rect(Rect(x, 7, 52, 26), (0, 0, 0))
-        draw_text(text, center=(x + 26, 21), fontsize=30, color=(255, 0, 0))
+    # A board of 1000 bombs or more needs a wider counter.
+    wide = max(52, pgzero.ptext.getfont(None, 30).size(counter)[0] + 8)
+    for text, x, width in ((counter, 6, wide), (seconds, board_width() - 58, 52)):
+        screen.draw.filled_rect(Rect(x, 7, width, 26), (0, 0, 0))
+        draw_text(text, center=(x + width // 2, 21), fontsize=30, color=(255, 0, 0))
     face = "face_win" if finished else "face_lose" if failed else "face_play"
     screen.blit(face, face_rect().topleft)
 
@@ -2445,6 +2484,8 @@ def draw_times():
 def draw_board():
     """The tiles in view (from the canvas), and what goes on top of them."""
     paint_tiles()
+    if canvas.grid.get_size() != board_area().size:
+        screen.draw.filled_rect(board_area(), (128, 128, 128))   # round a small grid
     screen.blit(canvas.grid, (GRID_LEFT, GRID_TOP))
     if replay is not None:
         draw_replay_marks()
@@ -2483,7 +2524,6 @@ def draw():
     if showing_times:
         draw_times()
         return
-    screen.fill((128, 128, 128))
     draw_status_bar()
     draw_board()
     draw_footer()
@@ -2561,7 +2601,8 @@ def on_key_down(key):
         showing_times = False               # any key closes the table
         return
     if paused:
-        paused = key != keys.P and paused   # P goes on; other keys wait
+        if key == keys.P:
+            paused = False                  # P goes on; other keys wait
         return
     if replay is not None and replay_key(key):
         return
