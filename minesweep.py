@@ -2275,7 +2275,8 @@ def scene():
     return (WIDTH, HEIGHT, id(screen.surface), tile, view_row, view_col,
             view_rows, view_cols, min(int(timer), MAX_TIME), failed, finished,
             laid, board_number, cursor, hint_move, postmortem, footer, slowmo,
-            end_hidden, paused, showing_times, language, Tile.changes)
+            end_hidden, paused, showing_times, language, Tile.changes,
+            replay is None, speed)
 
 
 def shown_picture(block):
@@ -2304,11 +2305,14 @@ def paint_tiles():
     view changed (or a replay shows), draw every tile in view; then draw the
     tiles that changed."""
     old = canvas.grid_view
-    canvas.grid_view = (tile, view_row, view_col, view_rows, view_cols)
+    canvas.grid_view = (tile, view_row, view_col, view_rows, view_cols,
+                        replay is not None)
     rows = range(view_row, view_row + view_rows)
     cols = range(view_col, view_col + view_cols)
-    if old is None or old[0] != tile or old[3:] != (view_rows, view_cols) or (
-            replay is not None):
+    # A replay shows tiles closed that are open: draw them all while it
+    # shows, and once more when it ends.
+    if old is None or old[0] != tile or old[3:5] != (view_rows, view_cols) or (
+            replay is not None or old[5]):
         canvas.grid = pygame.Surface((tile * view_cols, tile * view_rows))
         paint_rows(rows, cols)
     elif old[1:3] != (view_row, view_col):
