@@ -2220,12 +2220,16 @@ def tile_picture(name):
 pictures = {}            # (picture name, size) -> the picture, loaded once
 
 
-def use_fast_window():
-    """On Linux, ask SDL to show the window straight through X11 (MIT-SHM)
-    rather than through OpenGL: without a graphics card OpenGL is done by
-    the processor, and showing a still window 60 times a second then takes
-    a quarter of a core. SDL decides once, when the display starts, so the
-    display is started again (pgzero opened it before this file ran)."""
+def prepare_window():
+    """Ask SDL for a window that stays on the screen and is cheap to show."""
+    # A window that grows (a bigger level, slow motion) keeps its top left
+    # corner, and could run off the screen: SDL centres it again instead.
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    # On Linux, show the window straight through X11 (MIT-SHM) rather than
+    # through OpenGL: without a graphics card OpenGL is done by the
+    # processor, and showing a still window 60 times a second then takes a
+    # quarter of a core. SDL decides once, when the display starts, so the
+    # display is started again (pgzero opened it before this file ran).
     if (not sys.platform.startswith("linux")
             or "SDL_FRAMEBUFFER_ACCELERATION" in os.environ
             or os.environ.get("SDL_VIDEODRIVER", "x11") != "x11"):
@@ -2272,7 +2276,8 @@ def counter_value():
 def scene():
     """Everything besides the tiles that the window shows: when it and the
     tiles are the same as last frame, the window needs no drawing."""
-    return (WIDTH, HEIGHT, id(screen.surface), tile, view_row, view_col,
+    # A window that changed size is blank: its size is part of the scene.
+    return (screen.surface.get_size(), id(screen.surface), tile, view_row, view_col,
             view_rows, view_cols, min(int(timer), MAX_TIME), failed, finished,
             laid, board_number, cursor, hint_move, postmortem, footer, slowmo,
             end_hidden, paused, showing_times, language, Tile.changes,
@@ -2694,7 +2699,7 @@ def start():
     global flagwin, desktop
     check_assets()
     check_fonts()
-    use_fast_window()
+    prepare_window()
     desktop = desktop_size()
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.

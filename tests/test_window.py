@@ -58,21 +58,29 @@ def display():
     server.wait(timeout=10)
 
 
-def window_size(rows, cols, bombs):
-    """The size of the game's window for this board on the test's screen,
-    as the game works it out (the footer is as tall as its words need)."""
+def headless_game(rows, cols, bombs, number=None):
+    """The game loaded in this process, headless, with this board, laid out
+    for the test's screen: what the real window will show, worked out by
+    the game itself (the same board number gives the same board)."""
     kept = os.environ.get("MINESWEEP_DATA_DIR")
     with tempfile.TemporaryDirectory() as folder:
         os.environ["MINESWEEP_DATA_DIR"] = folder      # nothing of the user's
         try:
-            game = load_game("window_size")
+            game = load_game("headless")
         finally:
             if kept is None:
                 del os.environ["MINESWEEP_DATA_DIR"]
             else:
                 os.environ["MINESWEEP_DATA_DIR"] = kept
     game.desktop = SCREEN
-    game.new_game(rows, cols, bombs)
+    game.new_game(rows, cols, bombs, number)
+    return game
+
+
+def window_size(rows, cols, bombs):
+    """The size of the game's window for this board on the test's screen
+    (the footer is as tall as its words need)."""
+    game = headless_game(rows, cols, bombs)
     return game.WIDTH, game.HEIGHT
 
 
@@ -484,3 +492,115 @@ def test_python_minesweep_py_and_l_in_a_real_window(display, tmp_path):
     finish(display, wid, game)
     assert json.loads((tmp_path / "data" / "settings.json").read_text()) == \
         {"language": "en"}
+
+
+def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
+    # Seed 004's board: 100 rows, 200 columns, 3000 bombs. It does not fit
+    # the screen at 25 px: the tiles are 16 px and the view scrolls. The
+    # same board here, headless, tells where the bombs are.
+    model = headless_game(100, 200, 3000, 7)
+    tile, left, top = model.tile, model.GRID_LEFT, model.GRID_TOP
+    assert tile == 16 and model.view_cols < 200
+
+    def spot(row, col):
+        """The middle of a tile of the unscrolled view, in the window."""
+        return left + col * tile + tile // 2, top + row * tile + tile // 2
+
+    def pixel(shot, row, col, dx, dy, scrolled=0):
+        """A pixel of a tile, with the view scrolled down this many rows."""
+        return tuple(shot.get_at((left + col * tile + dx,
+                                  top + (row - scrolled) * tile + dy)))[:3]
+
+    def closed(shot, row, col, scrolled=0):
+        """A closed tile has a white bevel down its left side."""
+        return pixel(shot, row, col, 1, tile // 2, scrolled) == (255, 255, 255)
+
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11",
+               SDL_AUDIODRIVER="dummy", MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+    game = launch(display, [sys.executable, "minesweep.py", "--rows", "100", "--cols",
+                            "200", "--bombs", "3000", "--board", "7"], env)
+    try:
+        wid = window_of_size(display, game.pid, (model.WIDTH, model.HEIGHT))
+        first = (20, 30)
+        click(display, wid, *spot(*first), 1)
+        model.grid_action(model.block_at(*first), model.click_open)
+        opened = [block for block in model.blocks if block.isopen]
+        assert len(opened) > 9
+        shot = wait_for(display, wid, str(tmp_path / "0.png"),
+                        lambda s: not closed(s, *first))
+        in_view = [block for block in opened if model.in_view(block.row, block.col)]
+        assert all(not closed(shot, b.row, b.col) for b in in_view)
+
+        # Flag every bomb round a number, with real right clicks, then a
+        # middle click on the number opens the rest of its neighbours.
+        number = next(b for b in in_view if b.number and any(
+            not o.isbomb and not o.isopen for o in b.neighbours) and all(
+            model.in_view(o.row, o.col) for o in b.neighbours))
+        for other in number.neighbours:
+            if other.isbomb:
+                click(display, wid, *spot(other.row, other.col), 3)
+        rest = [o for o in number.neighbours if not o.isbomb and not o.isopen]
+        click(display, wid, *spot(number.row, number.col), 2)
+        shot = wait_for(display, wid, str(tmp_path / "1.png"),
+                        lambda s: not any(closed(s, o.row, o.col) for o in rest))
+        flags = [o for o in number.neighbours if o.isbomb]
+        assert all((255, 0, 0) in {pixel(shot, o.row, o.col, dx, dy)
+                                   for dx in range(tile) for dy in range(tile)}
+                   for o in flags)
+
+        # H shows a hint: a frame in the hint's colours round a tile.
+        x(display, "xdotool", "windowfocus", "--sync", wid)
+        x(display, "xdotool", "key", "h")
+        hint_colours = {(0, 200, 0), (230, 0, 0), (255, 140, 0)}
+        wait_for(display, wid, str(tmp_path / "2.png"), lambda s: any(
+            tuple(s.get_at((left + c * tile, top + r * tile)))[:3] in hint_colours
+            for r in range(model.view_rows) for c in range(model.view_cols)))
+
+        # Three turns of the wheel scroll the view nine rows down: the opened
+        # area moves up on the screen, away from the first click.
+        x(display, "xdotool", "key", "Escape")          # the hint stays; a key
+        before = photo(display, wid, str(tmp_path / "3.png"))
+        x(display, "xdotool", "mousemove", "--window", wid, *map(str, spot(50, 60)))
+        for _ in range(3):
+            x(display, "xdotool", "click", "5")
+        scrolled = wait_for(display, wid, str(tmp_path / "4.png"),
+                            lambda s: closed(s, *first, scrolled=9) != closed(before, *first)
+                            or not closed(s, first[0], first[1], scrolled=9))
+        visible = [b for b in in_view if b.row >= 9 and b.row - 9 < model.view_rows - 1]
+        assert all(not closed(scrolled, b.row, b.col, scrolled=9) for b in visible)
+        pygame.image.save(scrolled, str(tmp_path / "big_board.png"))
+    except BaseException:
+        stop(game)
+        raise
+    finish(display, wid, game)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs /proc")
+@pytest.mark.parametrize("rows, cols, bombs", [(16, 30, 99), (100, 200, 3000)])
+def test_an_idle_game_uses_little_of_the_processor(display, tmp_path, rows, cols, bombs):
+    # Not a benchmark (tools/bench.py measures): this only catches a game
+    # that draws the whole window every frame, which took 56% of a core on
+    # Expert here, against 2-3% now.
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11",
+               SDL_AUDIODRIVER="dummy", MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+    env.pop("SDL_FRAMEBUFFER_ACCELERATION", None)
+    game = launch(display, [sys.executable, "minesweep.py", "--rows", str(rows),
+                            "--cols", str(cols), "--bombs", str(bombs)], env)
+    try:
+        wid = window_of_size(display, game.pid, window_size(rows, cols, bombs))
+        time.sleep(1)
+
+        def cpu_seconds():
+            """The game's processor time so far, s."""
+            with open("/proc/%d/stat" % game.pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+        start, began = cpu_seconds(), time.monotonic()
+        time.sleep(4)
+        share = (cpu_seconds() - start) / (time.monotonic() - began)
+        assert share < 0.15, "an idle game used %.0f%% of a core" % (100 * share)
+    except BaseException:
+        stop(game)
+        raise
+    finish(display, wid, game)
