@@ -1093,6 +1093,8 @@ def board_from_command_line(argv):
 # and never looks at isbomb of a closed tile.
 # ---------------------------------------------------------------------------
 AUTO_TICK = 0.15         # time between two autoplay moves, s
+AUTO_BIG = 1000          # boards of more tiles get several moves a tick
+AUTO_BUDGET = 0.08       # ... for up to this long, s
 
 
 def visible_board():
@@ -1118,17 +1120,24 @@ def hint():
 
 def find_hint():
     """The next move and why: (block, isbomb, words), or None."""
+    moves = find_moves()
+    return moves[0] if moves else None
+
+
+def find_moves():
+    """The moves one look at the board finds, each (block, isbomb, words):
+    the sure moves of the first rule that finds any, or else the best guess;
+    [] when there is none."""
     if not laid or failed or finished:
-        return None
+        return []
     solver = Solver(ROWS, COLS, BOMBS, visible_board(), neighbour_table(ROWS, COLS))
     solver.run(enough=lambda s: any(is_useful(fact) for fact in s.facts))
-    for cell, isbomb, why in solver.facts:
-        if is_useful((cell, isbomb, why)):
-            return blocks[cell], isbomb, fact_words(isbomb, why)
-    if not solver.chances:
-        return None
+    moves = [(blocks[cell], isbomb, fact_words(isbomb, why))
+             for cell, isbomb, why in solver.facts if is_useful((cell, isbomb, why))]
+    if moves or not solver.chances:
+        return moves
     guess = choose_guess(solver)
-    return blocks[guess.cell], None, guess_reason(guess, solver)
+    return [(blocks[guess.cell], None, guess_reason(guess, solver))]
 
 
 def fact_words(isbomb, why):
@@ -1195,29 +1204,52 @@ def open_surely(block):
 
 
 def autoplay_step():
-    """One move of the automatic player, shown with its reason."""
+    """The automatic player's moves for one tick: one, so a class can
+    follow it; on a big board, every sure move of one look at the board,
+    and more looks for up to AUTO_BUDGET (one move a tick would take an
+    hour on 100 x 200)."""
+    if ROWS * COLS <= AUTO_BIG:
+        autoplay_moves(None)
+        return
+    end = time.perf_counter() + AUTO_BUDGET
+    while autoplay_moves(end) and time.perf_counter() < end:
+        pass
+
+
+def autoplay_moves(end):
+    """The automatic player's next move, shown with its reason; with a time
+    to end by, all the sure moves one look finds until then. False when it
+    has stopped or must wait."""
     global hint_move
     if failed or finished:
         stop_autoplay()
-        return
+        return False
     if replay is not None:
-        return                          # wait for the replay to end
+        return False                    # wait for the replay to end
     if not laid:
         grid_action(block_at(ROWS // 2, COLS // 2), click_open)
-        return
-    move = find_hint()
-    if move is None:
+        return True
+    moves = find_moves()
+    if not moves:
         stop_autoplay()
-        return
-    block, isbomb, reason = move
-    if semiauto and isbomb is None:
+        return False
+    if semiauto and moves[0][1] is None:
         stop_autoplay()                 # S: hand the board back at a guess
-        hint_move = move
-        return
-    grid_action(block, flag_surely if isbomb else open_surely)
-    follow(block.row, block.col)
-    if not (failed or finished):
+        hint_move = moves[0]
+        return False
+    for number, move in enumerate(moves if end else moves[:1]):
+        if number and time.perf_counter() > end:
+            break                       # the rest are found again next tick
+        block, isbomb, reason = move
+        # A sure move stays sure; an earlier one may have made it already.
+        if block.isopen or isbomb and block.isflag:
+            continue
+        grid_action(block, flag_surely if isbomb else open_surely)
+        follow(block.row, block.col)
+        if failed or finished:
+            return False
         hint_move = move                # show the move it made, and why
+    return True
 
 
 def start_autoplay(sure_only=False):
@@ -1251,16 +1283,25 @@ GREEN, ORANGE = (0, 200, 0), (255, 140, 0)   # outlines: a safe tile, a guess
 undos = 0                # moves taken back in this game
 
 
-def tile_states():
-    """Everything the player sees of every tile, to put back later."""
-    return [(block.isopen, block.isflag, block.isquestion, block.number,
-             block.image) for block in blocks]
-
-
 def remember_board():
-    """Keep the board as it is before a move, for the post-mortem and U."""
+    """Keep the board as it is before a move, for the post-mortem and U:
+    the picture of every tile. During a game a tile's picture says all
+    the player sees of it (open and its number, a flag, a question mark),
+    and one name a tile is quicker to keep than all that on a big board."""
     global before_move
-    before_move = (tile_states(), visible_board())
+    before_move = [block.image for block in blocks]
+
+
+def number_in(picture):
+    """The number an open tile's picture shows, or None for a closed tile."""
+    if picture.startswith("minesweep_number"):
+        return int(picture[-1])
+    return None
+
+
+def shown_before():
+    """visible_board() as it was before the last move."""
+    return [number_in(picture) for picture in before_move]
 
 
 def chances_text(chance):
@@ -1272,7 +1313,7 @@ def chances_text(chance):
 
 def explain_loss(block, action):
     """Why the move on this tile lost, judged from the board before it."""
-    shown = before_move[1]
+    shown = shown_before()
     solver = Solver(ROWS, COLS, BOMBS, shown, neighbour_table(ROWS, COLS)).run()
     reasons = {cell: why for cell, isbomb, why in solver.facts}
     if action is chord:
@@ -1308,9 +1349,12 @@ def take_back():
     if not failed:
         message = words("u_later")
         return
-    for block, state in zip(blocks, before_move[0]):
-        (block.isopen, block.isflag, block.isquestion, block.number,
-         block.image) = state
+    for block, picture in zip(blocks, before_move):
+        block.number = number_in(picture)
+        block.isopen = block.number is not None
+        block.isflag = picture == "minesweep_flag"
+        block.isquestion = picture == "minesweep_question"
+        block.image = picture
     failed = False
     postmortem = None
     undos += 1
@@ -2073,17 +2117,14 @@ class Tile(Actor):
     """The chapter's Actor, which also notes when its picture changes."""
     changes = 0                      # pictures changed since the game began
 
-    @property
-    def image(self):
-        """The name of the tile's picture, as the chapter uses it."""
-        return Actor.image.fget(self)
-
-    @image.setter
-    def image(self, name):
+    def set_image(self, name):
         """Change the picture, and note the tile for the next draw()."""
         Actor.image.fset(self, name)
         Tile.changes += 1
         changed_tiles.add(self)
+
+    # block.image reads as the Actor's does; block.image = ... also notes it.
+    image = property(Actor.image.fget, set_image)
 
 
 changed_tiles = set()    # tiles whose picture changed since the last draw()

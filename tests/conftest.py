@@ -61,3 +61,9 @@ def open_every_safe_tile(game):
             while block.isflag or block.isquestion:
                 game.set_flag(block)
             game.grid_action(block, game.click_open)
+
+
+def tile_states(game):
+    """Everything the player sees of every tile, and what it knows of it."""
+    return [(block.isopen, block.isflag, block.isquestion, block.number,
+             block.image) for block in game.blocks]

@@ -5,7 +5,7 @@ import random
 import pytest
 
 import solver
-from conftest import board, open_every_safe_tile, picture
+from conftest import board, open_every_safe_tile, picture, tile_states
 from test_solver import layouts, position, tick
 
 
@@ -22,7 +22,7 @@ def check_verdict(game, clicked, action):
     every layout of the board as it was before the move. Its kind."""
     said, tile, colour = game.postmortem
     text = game.speak(said)
-    shown = game.before_move[1]
+    shown = game.shown_before()
     every = layouts(game, shown)
     cols = game.COLS
 
@@ -186,7 +186,7 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     game.grid_action(game.block_at(8, 5), game.click_flag)
     game.grid_action(game.block_at(8, 5), game.click_flag)   # a question mark
     game.update(12.5)
-    before = (picture(game), game.tile_states(), game.bombs_left(), game.timer)
+    before = (picture(game), tile_states(game), game.bombs_left(), game.timer)
     width, height = game.WIDTH, game.HEIGHT
     lose_on(game, 4, 4)
     # The footer holds all the words, uncut, and the window has room for it.
@@ -197,7 +197,7 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     game.update(5.0)                           # the clock stops at a loss
     game.on_key_down(game.keys.U)
     assert not game.failed and game.postmortem is None
-    assert (picture(game), game.tile_states(), game.bombs_left(), game.timer) == before
+    assert (picture(game), tile_states(game), game.bombs_left(), game.timer) == before
     assert (game.WIDTH, game.HEIGHT) == (width, height)
     game.update(1.0)
     assert game.timer == 13.5                  # and goes on
@@ -226,9 +226,9 @@ def test_u_takes_back_a_losing_chord_twice(game):
 def test_u_during_a_game_does_nothing(game):
     board(game, 3, 3, [(0, 0)])
     game.grid_action(game.block_at(2, 2), game.click_open)
-    state = game.tile_states()
+    state = tile_states(game)
     game.on_key_down(game.keys.U)
-    assert game.tile_states() == state and game.undos == 0
+    assert tile_states(game) == state and game.undos == 0
     assert game.speak(game.message).startswith("U takes back")
 
 

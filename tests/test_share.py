@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import solver
-from conftest import board, open_every_safe_tile, picture
+from conftest import board, open_every_safe_tile, picture, tile_states
 from loadgame import ROOT, load_game
 
 # Board 42 of each level, its first click on the marked start tile: the
@@ -144,7 +144,7 @@ def a_game_in_progress(game):
 
 def state(game):
     """Everything a resumed game must have back."""
-    return (picture(game), game.tile_states(), game.timer, game.clicks,
+    return (picture(game), tile_states(game), game.timer, game.clicks,
             game.board_number, game.BOMBS, game.questions, game.flagwin,
             [b.isbomb for b in game.blocks])
 

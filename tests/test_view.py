@@ -425,3 +425,27 @@ def test_the_8_and_the_1_and_4_are_easy_to_tell_apart(size):
     assert contrast(four, grey) >= 4.5
     # The 1 is blue and the 4 is not: red tells them apart, not darkness.
     assert abs(one[0] - four[0]) >= 100
+
+
+def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
+    # On a level, one move a tick, so a class can follow it.
+    on_desktop(game, (1366, 768), 16, 30, 99)
+    game.start_autoplay()
+    for _ in range(5):
+        clicks = game.clicks
+        game.autoplay_step()
+        assert game.clicks == clicks + 1
+    # On a big board, several moves a tick, and every tick moves on, to the
+    # end of the game (a guess may lose it).
+    on_desktop(game, (1366, 768), 40, 80, 500)
+    game.start_autoplay()
+    ticks = 0
+    while game.autoplaying:
+        clicks = game.clicks
+        game.autoplay_step()
+        ticks += 1
+        assert game.clicks > clicks or not game.autoplaying
+        if game.hint_move is not None:              # the view follows the moves
+            assert game.in_view(game.hint_move[0].row, game.hint_move[0].col)
+    assert game.finished or game.failed
+    assert ticks < game.clicks / 2

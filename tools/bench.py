@@ -160,7 +160,58 @@ def rows():
         game.draw()
     out.append(("update() + draw(), one frame on Expert",
                 median_ms(expert_frame, frame, 200), 2))
-    return out + book_rows(game)
+    return out + view_rows(game) + book_rows(game)
+
+
+def view_rows(game):
+    """Frames on boards of every size, on a 1920x1080 desktop: a frame where
+    nothing changed, one where the mouse moved to another tile, one where
+    the view scrolled a row, and one that shows a click."""
+    out = []
+    game.desktop = (1920, 1080)
+    for rows, cols, bombs in [(16, 30, 99), (100, 100, 2000), (100, 200, 3000),
+                              (200, 200, 8000)]:
+        name = "%dx%d" % (cols, rows)
+        start = time.perf_counter()
+        game.new_game(rows, cols, bombs, 7)
+        made = (time.perf_counter() - start) * 1000
+        game.grid_action(game.block_at(rows // 2, cols // 2), game.click_open)
+        game.screen_game = with_screen(game)
+        step = [0]
+
+        def frame(_):
+            game.update(1 / 60)
+            game.draw()
+
+        def still():
+            frame(None)
+
+        def mouse_moved():
+            step[0] += 1
+            game.on_mouse_move(game.tile_rect(game.view_row + step[0] % 7,
+                                              game.view_col + step[0] % 5).center)
+
+        def scrolled():
+            step[0] += 1
+            game.scroll(1 if step[0] % 2 else -1, 0)
+
+        def clicked():
+            closed = next(b for b in game.blocks if not b.isopen and not b.isbomb
+                          and game.in_view(b.row, b.col))
+            game.grid_action(closed, game.click_open)
+
+        still()
+        out.append(("a frame where nothing changed, %s" % name,
+                    median_ms(still, frame, 200), 2))
+        out.append(("a frame after the mouse moved to another tile, %s" % name,
+                    median_ms(mouse_moved, frame, 100), 2))
+        if game.view_rows < rows:
+            out.append(("a frame after the view scrolled a row, %s" % name,
+                        median_ms(scrolled, frame, 50), None))
+        out.append(("a click and the frame that shows it, %s" % name,
+                    median_ms(still, lambda _: (clicked(), frame(None)), 20), None))
+        out.append(("a new board (new_game), %s" % name, made, None))
+    return out
 
 
 def main():
