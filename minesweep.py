@@ -188,6 +188,9 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     postmortem = None
     TITLE = title()
     # The chapter's double loop: row by row, and in each row column by column.
+    # (Each new tile is noted for the next draw(); the old board's are not
+    # needed any more.)
+    changed_tiles.clear()
     blocks = []
     for row in range(ROWS):
         for col in range(COLS):
@@ -1813,6 +1816,8 @@ TEXTS = {
     "noguess_off_now": "No-guess boards off: this board is laid at random",
     "zoom": "Tiles of {size} px (Z: another size)",
     "chinese_missing": "The Chinese texts could not be read: see the console",
+    "mode_view": "In view: rows {top}-{bottom} of {rows}, cols {left}-{right} of "
+                 "{cols} (wheel, Shift+wheel: scroll)",
     "mode_questions": "?-marks on",
     "mode_noguess": "no-guess on",
     "mode_slowmo": "slow motion on",
@@ -2119,7 +2124,15 @@ class Tile(Actor):
 
     def set_image(self, name):
         """Change the picture, and note the tile for the next draw()."""
-        Actor.image.fset(self, name)
+        if "_surf" in self.__dict__:
+            # Every tile picture is 25 x 25 px, so the tile need not be
+            # measured and placed again, which is most of what the Actor's
+            # own image setter costs (pgzero 1.2.1 keeps the picture in
+            # _image_name, _orig_surf and _surf).
+            self._image_name = name
+            self._orig_surf = self._surf = images.load(name)
+        else:
+            Actor.image.fset(self, name)    # the first picture sizes the Actor
         Tile.changes += 1
         changed_tiles.add(self)
 
@@ -2500,7 +2513,13 @@ def key_list():
     # breaks between pairs.
     other = "English" if language == "zh" else (
         "\u4e2d\u6587" if FONTS["zh"] else "Chinese")      # Chinese, in Chinese
-    return "   ".join([say(mode) for mode in modes] + [say("keys", other=other)])
+    said = [say(mode) for mode in modes] + [say("keys", other=other)]
+    if view_rows < ROWS or view_cols < COLS:
+        # Which part of the board the view shows, so no one misses the rest.
+        said.insert(0, say("mode_view", top=view_row + 1, bottom=view_row + view_rows,
+                           rows=ROWS, left=view_col + 1, right=view_col + view_cols,
+                           cols=COLS))
+    return "   ".join(said)
 
 
 def footer_text():
@@ -2515,7 +2534,8 @@ def footer_text():
 def draw_footer():
     """The line below the grid, as layout() broke it into lines."""
     top = BAR + board_height()
-    screen.draw.filled_rect(Rect(0, top, board_width(), footer_height()),
+    # Down to the window's foot: with the slow-motion panel it is taller.
+    screen.draw.filled_rect(Rect(0, top, board_width(), HEIGHT - top),
                             (192, 192, 192))
     lines, fontname, fontsize, high = footer
     if lines:

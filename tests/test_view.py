@@ -449,3 +449,20 @@ def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
             assert game.in_view(game.hint_move[0].row, game.hint_move[0].col)
     assert game.finished or game.failed
     assert ticks < game.clicks / 2
+
+
+def test_a_tile_is_still_an_actor_that_draws_its_picture(shown):
+    # The full game draws from its canvas, but each tile is still the
+    # chapter's Actor: block.draw() shows its picture where the book has it.
+    board(shown, 3, 3, [(0, 0)])
+    shown.grid_action(shown.block_at(0, 1), shown.click_open)
+    shown.grid_action(shown.block_at(0, 0), shown.click_flag)
+    for block, name in ((shown.block_at(0, 1), "minesweep_number1"),
+                        (shown.block_at(0, 0), "minesweep_flag"),
+                        (shown.block_at(2, 2), "minesweep_block")):
+        assert block.image == name and (block.width, block.height) == (25, 25)
+        shown.screen.fill((0, 0, 0))
+        block.draw()
+        drawn = shown.screen.surface.subsurface(pygame.Rect(block.topleft, (25, 25)))
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
+            shown.images.load(name), "RGB")

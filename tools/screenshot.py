@@ -25,8 +25,10 @@ SLOW_BOMBS = [(0, 7), (0, 13), (1, 13), (2, 10), (4, 3), (4, 5), (6, 1), (6, 5),
 
 
 def shot(mod, game, name):
-    """Draw one frame and save it as docs/NAME.png."""
+    """Draw one frame afresh and save it as docs/NAME.png."""
+    mod.layout()
     game.reinit_screen()
+    mod.canvas.scene = mod.canvas.grid_view = None
     mod.draw()
     path = os.path.join(ROOT, "docs", name + ".png")
     pygame.image.save(mod.screen.surface, path)
@@ -38,6 +40,7 @@ def main():
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
+    mod.desktop = (1366, 768)           # a common school screen
     game = with_screen(mod)
     for language, prefix in (("en", ""), ("zh", "zh_")):
         mod.set_language(language)
@@ -45,6 +48,18 @@ def main():
         slow_motion(mod, game, prefix)
         post_mortems(mod, game, prefix)
     mod.set_language("en")
+    big_board(mod, game)
+
+
+def big_board(mod, game):
+    """Seed 004's 100 x 200 board with 3000 bombs on a 1366x768 screen:
+    16 px tiles, scrolled, with a hint."""
+    mod.new_game(100, 200, 3000, board=7)
+    mod.grid_action(mod.block_at(20, 30), mod.click_open)
+    mod.update(12.3)
+    mod.scroll(9, 0)
+    mod.show_hint()
+    shot(mod, game, "big_board")
 
 
 def chapter_board(mod, game, prefix):
