@@ -1763,13 +1763,13 @@ TEXTS = {
     "only_closed": "the {number} at {at} has only {closed} closed neighbour{closed_s}",
     "needs_more": "the {number} at {at} needs {left} more bomb{left_s} and has only "
                   "{closed} closed neighbour{closed_s} left",
-    "subset_safe": "every closed neighbour of the {number_a} at {at_a:short} is also "
-                   "next to the {number_b} at {at_b:short}, so {cell:short} is safe",
-    "subset_bomb": "every closed neighbour of the {number_a} at {at_a:short} is also "
-                   "next to the {number_b} at {at_b:short}, so {cell:short} is a bomb",
+    "subset_safe": "every closed neighbour of the {number_a} at {at_a} is also "
+                   "next to the {number_b} at {at_b}, so {cell} is safe",
+    "subset_bomb": "every closed neighbour of the {number_a} at {at_a} is also "
+                   "next to the {number_b} at {at_b}, so {cell} is a bomb",
     "counting": "counting all the bombs left",
-    "no_way": "no way the bombs can lie puts one at {cell:short}",
-    "every_way": "every way the bombs can lie puts one at {cell:short}",
+    "no_way": "no way the bombs can lie puts one at {cell}",
+    "every_way": "every way the bombs can lie puts one at {cell}",
     "hint_safe": "Safe: {why}",
     "hint_bomb": "Bomb: {why}",
     "guess": "Guess: {cell}: {chance}% chance of a bomb",

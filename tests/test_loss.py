@@ -86,8 +86,8 @@ def test_two_numbers_showed_a_safe_tile(game):
     said, tile, colour = game.postmortem
     text = game.speak(said)
     assert text == ("Avoidable: row 4, col 3 was surely safe: every closed "
-                    "neighbour of the 1 at (3,1) is also next to the 1 at (3,2), "
-                    "so (4,3) is safe.")
+                    "neighbour of the 1 at row 3, col 1 is also next to the 1 at row 3, col 2, "
+                    "so row 4, col 3 is safe.")
     assert (tile.row, tile.col) == (3, 2) and colour == game.GREEN
     assert check_verdict(game, (3, 4), "click_open") == "sure safe"
 
@@ -96,7 +96,7 @@ def test_the_exact_search_showed_a_safe_tile(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
     lose_on(game, 2, 2)
     assert game.speak(game.postmortem[0]) == ("Avoidable: row 4, col 1 was surely safe: no "
-                                  "way the bombs can lie puts one at (4,1).")
+                                  "way the bombs can lie puts one at row 4, col 1.")
     assert check_verdict(game, (2, 2), "click_open") == "sure safe"
 
 

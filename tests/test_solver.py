@@ -57,16 +57,16 @@ def test_subset_rule_safe(game):
     position(game, 4, 5, [(3, 4), (3, 1)], [(0, 0)])
     assert picture(game)[2:] == ["11111", "#####"]
     assert where(game.hint()) == (
-        (3, 2), False, "Safe: every closed neighbour of the 1 at (3,1) is also "
-        "next to the 1 at (3,2), so (4,3) is safe")
+        (3, 2), False, "Safe: every closed neighbour of the 1 at row 3, col 1 is also "
+        "next to the 1 at row 3, col 2, so row 4, col 3 is safe")
 
 
 def test_subset_rule_bomb(game):
     position(game, 4, 5, [(2, 0), (1, 3), (3, 3), (1, 2)],
              [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1), (2, 2), (3, 0), (3, 2)])
     assert where(game.hint()) == (
-        (2, 0), True, "Bomb: every closed neighbour of the 1 at (1,2) is also "
-        "next to the 2 at (2,2), so (3,1) is a bomb")
+        (2, 0), True, "Bomb: every closed neighbour of the 1 at row 1, col 2 is also "
+        "next to the 2 at row 2, col 2, so row 3, col 1 is a bomb")
 
 
 def test_counting_the_bombs_left(game):
@@ -83,10 +83,10 @@ def test_counting_the_bombs_left(game):
 def test_exact_search_finds_what_the_rules_miss(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
     assert where(game.hint()) == (
-        (3, 0), False, "Safe: no way the bombs can lie puts one at (4,1)")
+        (3, 0), False, "Safe: no way the bombs can lie puts one at row 4, col 1")
     position(game, 3, 2, [(2, 0), (1, 0), (1, 1), (2, 1)], [(0, 0)])
     assert where(game.hint()) == (
-        (2, 0), True, "Bomb: every way the bombs can lie puts one at (3,1)")
+        (2, 0), True, "Bomb: every way the bombs can lie puts one at row 3, col 1")
 
 
 def test_a_guess_when_nothing_is_sure(game):
