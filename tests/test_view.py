@@ -187,24 +187,28 @@ def test_the_wheel_scrolls_and_clicks_hit_the_tile_shown(game):
     assert (game.view_row, game.view_col) == (6, 3)
     # A right click 2 tiles down and 5 across from the view's corner flags
     # tile (8, 8).
-    pygame.init()                       # pgzero's loop quit the display
+    pos = (game.GRID_LEFT + 5 * 16 + 8, game.GRID_TOP + 2 * 16 + 8)
+    assert flagged_by_right_click(game, pos) == [game.block_at(8, 8)]
+
+
+def flagged_by_right_click(game, pos):
+    """Right-click here through pgzero's loop; the tiles flagged then."""
+    pygame.init()                       # pgzero's loop quits the display
     pygame.event.clear()
-    click((game.GRID_LEFT + 5 * 16 + 8, game.GRID_TOP + 2 * 16 + 8), 3)
+    click(pos, 3)
     assert run_loop(game) == 3
-    assert [block for block in game.blocks if block.isflag] == [game.block_at(8, 8)]
+    return [block for block in game.blocks if block.isflag]
 
 
 def test_clicks_hit_the_right_tile_when_zoomed(game):
     on_desktop(game, (1366, 768), 30, 50, 1)
     game.lay_bombs([(0, 0)])
     assert game.tile == 20
-    pygame.event.clear()
-    click((game.GRID_LEFT + 7 * 20 + 1, game.GRID_TOP + 3 * 20 + 19), 3)
-    assert run_loop(game) == 3
-    assert [block for block in game.blocks if block.isflag] == [game.block_at(3, 7)]
+    pos = (game.GRID_LEFT + 7 * 20 + 1, game.GRID_TOP + 3 * 20 + 19)
+    assert flagged_by_right_click(game, pos) == [game.block_at(3, 7)]
 
 
-def test_the_hint_and_autoplay_bring_their_tile_into_view(game):
+def test_the_hint_brings_its_tile_into_view(game):
     on_desktop(game, (1366, 768), 100, 200, 1)
     game.lay_bombs([(95, 190)])
     game.open_block(game.block_at(0, 0))              # all but the bomb's ring
