@@ -139,9 +139,9 @@ flagwin = False          # is a game also won when exactly the bombs are flagged
 def make_block(row, col):
     """Make one closed tile, with the chapter's three booleans."""
     # A Tile is the chapter's Actor that also notes when its picture
-    # changes, so that draw() redraws only what changed (see "A view that
-    # fits any screen"). Its place is where the tile would be at full size;
-    # tile_rect says where the view shows it.
+    # changes, so that draw() redraws only what changed (see "Drawing only
+    # what changed"). Its place is where the tile is at full size with
+    # nothing scrolled; tile_rect says where the view shows it.
     block = Tile("minesweep_block")
     block.left = col * SIZE
     block.top = BAR + row * SIZE
@@ -1663,7 +1663,7 @@ def replay_status():
 RUNNING = (255, 200, 0, 150)     # the call running now
 WAITING = (60, 140, 255, 110)    # calls waiting on the stack, or in the queue
 SKIPPED = (230, 0, 0)            # a neighbour the loop skips
-tints = {}                       # colour -> a see-through tile of that colour
+tints = {}                       # (colour, size) -> a see-through tile
 
 
 def tint(colour):
@@ -2118,31 +2118,6 @@ footer = ((), None, FOOT_FONT, FOOT)   # the footer's lines, font, size
                                         # and height
 
 
-class Tile(Actor):
-    """The chapter's Actor, which also notes when its picture changes."""
-    changes = 0                      # pictures changed since the game began
-
-    def set_image(self, name):
-        """Change the picture, and note the tile for the next draw()."""
-        if "_surf" in self.__dict__:
-            # Every tile picture is 25 x 25 px, so the tile need not be
-            # measured and placed again, which is most of what the Actor's
-            # own image setter costs (pgzero 1.2.1 keeps the picture in
-            # _image_name, _orig_surf and _surf).
-            self._image_name = name
-            self._orig_surf = self._surf = images.load(name)
-        else:
-            Actor.image.fset(self, name)    # the first picture sizes the Actor
-        Tile.changes += 1
-        changed_tiles.add(self)
-
-    # block.image reads as the Actor's does; block.image = ... also notes it.
-    image = property(Actor.image.fget, set_image)
-
-
-changed_tiles = set()    # tiles whose picture changed since the last draw()
-
-
 def desktop_size():
     """The size of the desktop the window opens on (pygame knows it before
     the window opens); 1024 x 768 if it cannot tell."""
@@ -2306,6 +2281,31 @@ def prepare_window():
 # redraws there only the tiles whose picture changed, and when nothing in the
 # window changed at all, draw() does nothing: the window keeps what it shows.
 # ---------------------------------------------------------------------------
+class Tile(Actor):
+    """The chapter's Actor, which also notes when its picture changes."""
+    changes = 0                      # pictures changed since the game began
+
+    def set_image(self, name):
+        """Change the picture, and note the tile for the next draw()."""
+        if "_surf" in self.__dict__:
+            # Every tile picture is 25 x 25 px, so the tile need not be
+            # measured and placed again, which is most of what the Actor's
+            # own image setter costs (pgzero 1.2.1 keeps the picture in
+            # _image_name, _orig_surf and _surf).
+            self._image_name = name
+            self._orig_surf = self._surf = images.load(name)
+        else:
+            Actor.image.fset(self, name)    # the first picture sizes the Actor
+        Tile.changes += 1
+        changed_tiles.add(self)
+
+    # block.image reads as the Actor's does; block.image = ... also notes it.
+    image = property(Actor.image.fget, set_image)
+
+
+changed_tiles = set()    # tiles whose picture changed since the last draw()
+
+
 class Canvas:
     """What the window shows now, so that draw() can skip what is the same."""
     scene = None         # the scene() last drawn
@@ -2587,6 +2587,8 @@ def update(dt):
 
 def draw():
     """Draw the status bar, the tiles and the end of game, when any changed."""
+    # The book draws every tile here, every frame; see "Drawing only what
+    # changed" for why this game keeps them in a canvas instead.
     now = scene()
     if now == canvas.scene and not changed_tiles and replay is None:
         return      # the window still shows this; pgzero shows it again
@@ -2664,7 +2666,8 @@ LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
 
 
 def on_key_down(key):
-    """Keys: arrows, Space, F, R, Q, H, A, N and the levels 1, 2, 3 and 0."""
+    """Keys: arrows, Space, F, R, Q, H, A, S, U, G, L, X, V, W, N, P, B, E, Z
+    and the levels 1, 2, 3 and 0 (the README's Controls says what each does)."""
     global questions, noguess, flagwin, message, typing, paused, showing_times
     global end_hidden
     if showing_times:
