@@ -22,6 +22,7 @@ import re
 import signal
 import stat
 import sys
+import threading
 import time
 
 import pgzero
@@ -420,9 +421,7 @@ def win():
     finished = True
     hint_move = None
     # Won by flags (seed 001's way): the safe tiles left open themselves.
-    for block in blocks:
-        if not block.isbomb and not block.isopen:
-            open_block(block)
+    deeply(open_the_rest)
     for block in blocks:
         if block.isbomb and not block.isflag:
             block.isflag = True
@@ -436,6 +435,13 @@ def win():
         outcome = record_best_time(kind % level_name(), timer)
         new_best, unsaved = outcome == "new", outcome == "unsaved"
     play_sound("win")
+
+
+def open_the_rest():
+    """Open every safe tile still closed."""
+    for block in blocks:
+        if not block.isbomb and not block.isopen:
+            open_block(block)
 
 
 def play_sound(name):
@@ -478,6 +484,46 @@ def chord(block):
             open_block(other)
 
 
+# open_block calls itself once for every tile of an empty area, so on an
+# empty 200 x 200 board the calls go 40,000 deep. Python before 3.11 keeps
+# each call on the computer's own stack as well, which holds only a few
+# thousand of them (8 MB on Linux, 1 MB on Windows), and Python then stops
+# without a word. A thread can be given a stack as big as the board needs.
+DEEP = 2000              # tiles a board may have before moves get their own stack
+STACK_PER_TILE = 2048    # stack for one call of open_block, bytes (Python
+                         # 3.10 uses 400 to 600)
+
+
+def deeply(action, *args):
+    """Do action(*args); on a big board in a thread with room on its stack
+    for one call of open_block per tile."""
+    if ROWS * COLS <= DEEP:
+        return action(*args)
+    outcome = []
+
+    def run():
+        """The action, with what it returned or raised."""
+        try:
+            outcome.append((True, action(*args)))
+        except BaseException as error:      # raised again below, as it was
+            outcome.append((False, error))
+
+    worker = threading.Thread(target=run, name="minesweep move")
+    try:
+        before = threading.stack_size(max(ROWS * COLS * STACK_PER_TILE, 2 ** 25))
+        try:
+            worker.start()
+        finally:
+            threading.stack_size(before)
+    except (ValueError, RuntimeError):
+        return action(*args)                # this computer cannot give more
+    worker.join()
+    done, value = outcome[0]
+    if not done:
+        raise value
+    return value
+
+
 def grid_action(block, action):
     """Do one move on the grid: start the clock, count the click."""
     global started, clicks, hint_move, message, postmortem
@@ -489,9 +535,9 @@ def grid_action(block, action):
     remember_board()
     changes = Tile.changes
     if slowmo:
-        recorded(action, block)
+        deeply(recorded, action, block)
     else:
-        action(block)
+        deeply(action, block)
     # The clock starts at the first click that changes the board (a middle
     # click on a closed tile, say, changes nothing).
     started = started or Tile.changes != changes
