@@ -2592,8 +2592,18 @@ def draw_footer():
 def draw_times():
     """B: the best time of each level, with its date; no-guess boards apart."""
     screen.fill((235, 235, 225))
-    lines, fontname, fontsize, high = fit_lines(
-        "\n".join(times_lines()), WIDTH - 16, HEIGHT - 16, 20)
+    text = "\n".join(times_lines())
+    # One line a record reads best: the largest size at which every line
+    # fits whole, else lines broken to fit.
+    fontname = font_for(text)
+    for size in range(20, 9, -1):
+        fontsize = text_size(text, size)
+        font = pgzero.ptext.getfont(fontname, fontsize)
+        if (all(font.size(line)[0] <= WIDTH - 16 for line in text.split("\n"))
+                and text.count("\n") * font.get_linesize() <= HEIGHT - 32):
+            put_text(text, fontname, fontsize, topleft=(8, 8), color="black")
+            return
+    lines, fontname, fontsize, high = fit_lines(text, WIDTH - 16, HEIGHT - 16, 20)
     put_text("\n".join(lines), fontname, fontsize, topleft=(8, 8), color="black")
 
 

@@ -372,10 +372,14 @@ def test_no_guess_wins_are_kept_apart_and_shown_with_dates(shown, tmp_path):
     assert kept == {"Beginner": {"time": 30.0, "date": today},
                     "Beginner, no guess": {"time": 20.0, "date": today}}
     shown.on_key_down(shown.keys.B)
-    table = [text for text, size, place in texts_drawn(shown)][0].split("\n")
+    table = shown.times_lines()
     normal, noguess = table.index("Boards laid at random"), table.index("No-guess boards")
     assert table[normal + 1] == "Beginner: 30.00 s on %s" % today
     assert table[noguess + 1] == "Beginner: 20.00 s on %s" % today
+    # Drawn one line a record, even in the narrowest window.
+    assert shown.WIDTH == shown.MIN_WIDTH
+    drawn = [text for text, size, place in texts_drawn(shown)]
+    assert drawn == ["\n".join(table)]
 
 
 def test_a_record_from_before_dates_shows_without_one(shown, tmp_path):
