@@ -2295,6 +2295,9 @@ def tile_picture(name):
 pictures = {}            # (picture name, size) -> the picture, loaded once
 
 
+DISPLAY_TRIES = 12       # times to ask X11 again for the window (0.25 s apart)
+
+
 def prepare_window():
     """Ask SDL for a window that stays on the screen and is cheap to show."""
     # A window that grows (a bigger level, slow motion) keeps its top left
@@ -2310,11 +2313,21 @@ def prepare_window():
             or os.environ.get("SDL_VIDEODRIVER", "x11") != "x11"):
         return
     os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
-    if pygame.display.get_init():
-        pygame.display.quit()
-        pygame.display.init()
-        pygame.display.set_mode((100, 100))   # as pgzero had it: pictures
-                                              # load only once a window is set
+    if not pygame.display.get_init():
+        return
+    pygame.display.quit()
+    # Now and then X11 refuses a new client for a moment ("x11 not
+    # available", seen under Xvfb): try again for a few seconds.
+    for attempt in range(DISPLAY_TRIES):
+        try:
+            pygame.display.init()
+            pygame.display.set_mode((100, 100))   # as pgzero had it: pictures
+            return                                # load only once a window is set
+        except pygame.error as error:
+            problem = error
+            pygame.display.quit()
+            time.sleep(0.25)
+    sys.exit("minesweep: cannot open a window: %s" % problem)
 
 
 # ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@ clicked, every text fits, and a window where nothing changed is not drawn."""
 import json
 import os
 import random
+import sys
 import threading
 import time
 
@@ -499,3 +500,42 @@ def test_a_move_on_a_big_board_gets_a_stack_for_its_whole_flood(game):
     game.new_game(200, 200, 0)
     game.grid_action(game.block_at(0, 0), game.click_open)
     assert game.finished and all(block.isopen for block in game.blocks)
+
+
+def flaky_display(monkeypatch, refusals):
+    """X11 that refuses the window this many times, then gives it (headless);
+    the list of tries so far."""
+    tries = []
+    real_init = pygame.display.init
+
+    def init():
+        """pygame.display.init, refused at first."""
+        tries.append(len(tries))
+        if len(tries) <= refusals:
+            raise pygame.error("x11 not available")
+        os.environ["SDL_VIDEODRIVER"] = "dummy"          # the tests' own screen
+        real_init()
+
+    monkeypatch.setattr(pygame.display, "init", init)
+    monkeypatch.setattr(time, "sleep", lambda seconds: None)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "")
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION")   # put back absent
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    return tries
+
+
+def test_a_window_refused_for_a_moment_is_asked_for_again(game, monkeypatch):
+    # Under Xvfb, X11 now and then refuses a new client for a moment; the
+    # game starts the display again at start-up, so it asks again.
+    tries = flaky_display(monkeypatch, 2)
+    game.prepare_window()
+    assert len(tries) == 3 and pygame.display.get_init()
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+
+
+def test_a_window_never_given_stops_the_game_with_one_line(game, monkeypatch):
+    flaky_display(monkeypatch, 1000)
+    with pytest.raises(SystemExit, match="minesweep: cannot open a window: x11 not"):
+        game.prepare_window()
+    pygame.init()
