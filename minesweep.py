@@ -891,6 +891,7 @@ def load_best_times():
 
 
 NOGUESS_RECORD = "%s, no guess"  # the name a level's no-guess record is kept under
+TIMES_FONT = 28          # largest size of the table of best times, px
 
 
 def show_times():
@@ -2609,14 +2610,16 @@ def draw_times():
     # One line a record reads best: the largest size at which every line
     # fits whole, else lines broken to fit.
     fontname = font_for(text)
-    for size in range(20, 9, -1):
+    for size in range(TIMES_FONT, 9, -1):
         fontsize = text_size(text, size)
         font = pgzero.ptext.getfont(fontname, fontsize)
         if (all(font.size(line)[0] <= WIDTH - 16 for line in text.split("\n"))
                 and text.count("\n") * font.get_linesize() <= HEIGHT - 32):
-            put_text(text, fontname, fontsize, topleft=(8, 8), color="black")
+            put_text(text, fontname, fontsize, center=(WIDTH // 2, HEIGHT // 2),
+                     align="left", color="black")
             return
-    lines, fontname, fontsize, high = fit_lines(text, WIDTH - 16, HEIGHT - 16, 20)
+    lines, fontname, fontsize, high = fit_lines(text, WIDTH - 16, HEIGHT - 16,
+                                                TIMES_FONT)
     put_text("\n".join(lines), fontname, fontsize, topleft=(8, 8), color="black")
 
 
