@@ -116,7 +116,8 @@ end_hidden = False       # has E or a click hidden "Finished" or "Failed"?
 board_noguess = False    # was this board laid so that it needs no guess?
 showing_times = False    # is the table of best times (B) showing?
 times_table = {}         # the best times, read when B was pressed
-checked = -1             # Tile.changes when update() last looked for a win
+checked = None           # (Tile.changes, flagwin) when update() last looked
+                         # for a win
 pointer = None           # where the mouse was last seen, px
 
 # Settings that last from one game to the next.
@@ -2651,8 +2652,8 @@ def update(dt):
     if started:
         timer = min(timer + dt, MAX_TIME)
     # Looking at every tile takes time on a big board, so only after a change.
-    if laid and checked != Tile.changes:
-        checked = Tile.changes
+    if laid and checked != (Tile.changes, flagwin):
+        checked = (Tile.changes, flagwin)
         if all_safe_open() or flagwin and all_bombs_flagged():
             win()
 

@@ -227,6 +227,11 @@ def test_the_flag_win_is_off_by_default(game):
     for cell in [(0, 0), (2, 2)]:
         game.grid_action(game.block_at(*cell), game.click_flag)
     assert not game.flagwin and not game.finished
+    # Turned on with exactly the bombs flagged already, the next frame wins.
+    game.update(0.1)
+    game.on_key_down(game.keys.X)
+    game.update(0.1)
+    assert game.finished and not game.failed
 
 
 def test_the_flag_win_when_exactly_the_bombs_are_flagged(game):
