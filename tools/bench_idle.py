@@ -8,6 +8,7 @@ another copy of the game (an older checkout, say) the same way.
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -50,6 +51,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", default=ROOT, help="the game's folder")
     args = parser.parse_args()
+    if shutil.which("Xvfb") is None or not os.path.exists("/proc/self/stat"):
+        sys.exit("bench_idle: needs Linux and Xvfb (Debian: apt-get install xvfb)")
     read, write = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
                                "1920x1080x24", "-nolisten", "tcp"], pass_fds=(write,),
