@@ -55,6 +55,13 @@ def load_game(name="minesweep", script=SCRIPT, edit=None):
     return mod
 
 
+def draw_afresh(mod):
+    """Draw the whole window, as the first frame of a game does: the game
+    forgets what its canvas says the window shows already."""
+    mod.canvas.scene = mod.canvas.grid_view = None
+    mod.draw()
+
+
 def with_screen(mod):
     """Give the game its window (a dummy one), so draw() can run."""
     game = pgzero.game.PGZeroGame(mod)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from conftest import board, tile_centre
-from loadgame import ROOT, with_screen
+from loadgame import ROOT, draw_afresh, with_screen
 from test_mainloop import click, run_loop
 
 # (rows, cols, bombs): the tiniest boards, lines, the levels, and the largest.
@@ -42,10 +42,9 @@ def texts_drawn(game):
 
     game.layout()
     with_screen(game)
-    game.canvas.scene = game.canvas.grid_view = None
     game.put_text = record
     try:
-        game.draw()
+        draw_afresh(game)
     finally:
         game.put_text = real
     return drawn
@@ -277,8 +276,7 @@ def test_drawing_only_what_changed_draws_what_a_fresh_drawing_does(shown, action
             with_screen(shown)                        # as pgzero does each frame
         shown.draw()
         step_by_step = pygame.image.tobytes(shown.screen.surface, "RGB")
-        shown.canvas.scene = shown.canvas.grid_view = None
-        shown.draw()
+        draw_afresh(shown)
         assert pygame.image.tobytes(shown.screen.surface, "RGB") == step_by_step, \
             (what, name)
     shown.stop_autoplay()

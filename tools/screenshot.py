@@ -8,7 +8,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "tests"))
-from loadgame import ROOT, load_game, with_screen  # noqa: E402
+from loadgame import ROOT, draw_afresh, load_game, with_screen  # noqa: E402
 
 import pygame  # noqa: E402
 
@@ -28,8 +28,7 @@ def shot(mod, game, name):
     """Draw one frame afresh and save it as docs/NAME.png."""
     mod.layout()
     game.reinit_screen()
-    mod.canvas.scene = mod.canvas.grid_view = None
-    mod.draw()
+    draw_afresh(mod)
     path = os.path.join(ROOT, "docs", name + ".png")
     pygame.image.save(mod.screen.surface, path)
     print("wrote", path)
