@@ -1204,6 +1204,8 @@ def guess_reason(guess, solver):
         return words("guess_rough", guess=text)
     if guess.win is not None:
         return words("guess_win", guess=text, win=round(100 * guess.win))
+    if guess.forced:
+        return words("guess_" + guess.forced, guess=text)
     if round(guess.chance, 9) <= round(lowest, 9):
         text = words("guess_lowest", guess=text)
     else:
@@ -1826,6 +1828,8 @@ TEXTS = {
     "guess_not_lowest": "{guess} (the lowest is {lowest}%)",
     "guess_next": "{guess}; if safe, {sure}% chance of a sure move next",
     "guess_win": "{guess}: the best chance to win the game, {win}%",
+    "guess_fifty": "{guess}: a 50/50 that no other move can ever settle, so it is taken now",
+    "guess_or_safe": "{guess}: if it is a bomb, it is half of a 50/50 that would have to be guessed anyway, so it is taken now",
     # After a loss.
     "chord_shown": "The chord trusted a wrong flag at {cell}, and the board showed "
                    "it: {why}.",

@@ -12,8 +12,11 @@ SEARCH_BUDGET = 60000    # most steps one exact search may take
 NO_GUESS_TRIES = 400     # most boards tried or changed for one no-guess board
 NO_GUESS_TIME = 1.5      # most time to look for one, s (huge boards)
 NEAR_BEST = 0.9          # a guess is weighed if this share as safe as the safest
-LOOK_AHEAD = 8           # most cells weighed one move ahead for one guess
-OUTSIDE_LOOKS = 3        # of them, most cells away from every number
+LOOK_AHEAD = 8           # most cells next to a number weighed for one guess
+OUTSIDE_LOOKS = 6        # most cells away from every number weighed too
+OUTSIDE_NEAR = 0.95      # ... if they are this share as safe as the safest
+BLEND = 4                # the safest next move counts this many times the second
+FIFTY_WEIGHT = 0.9       # how much a 50/50 that may form counts toward a guess
 GUESS_TIME = 0.5         # most time to weigh one guess, s
 ENDGAME_LAYOUTS = 120    # the whole game is searched when this few layouts are left
 ENDGAME_NODES = 30000    # most steps that search may take
@@ -348,41 +351,98 @@ class Guess:
     """A guess and why: the cell, its chance of a bomb, and, one move ahead,
     the chance that it is safe and shows a number that makes a sure move."""
 
-    def __init__(self, cell, chance, sure_next=None, score=None, win=None):
+    def __init__(self, cell, chance, sure_next=None, score=None, win=None,
+                 forced=None):
         """Remember the guess."""
         self.cell, self.chance = cell, chance
         self.sure_next = sure_next      # P(sure move next | safe), or None
         self.score = score              # P(safe) x expected safety next
         self.win = win                  # the chance to win the game, or None
+        self.forced = forced            # "fifty": a 50/50 no move can settle;
+                                        # "or_safe": a 50/50 or safe; or None
 
 
-def guess_candidates(solver):
-    """The cells worth weighing: nearly as safe as the safest, frontier
-    cells first, then a few of the cells away from every number."""
-    chances = solver.chances
-    safest = 1 - min(chances.values())
-    near = [cell for cell in chances if 1 - chances[cell] >= NEAR_BEST * safest]
-    edge = {cell for clue in solver.open_clues() for cell in clue[2]}
-    ranked = sorted(near, key=lambda cell: (round(chances[cell], 9),
-                                            len(solver.around[cell]), cell))
-    inside = [cell for cell in ranked if cell not in edge][:OUTSIDE_LOOKS]
-    frontier = [cell for cell in ranked if cell in edge]
-    chosen = sorted(frontier[:LOOK_AHEAD - len(inside)] + inside,
-                    key=ranked.index)
+def outside_candidates(solver, edge):
+    """Cells away from every number worth weighing: some with the fewest
+    closed neighbours (likeliest to be a 0), some two steps from a number
+    (what they show tells about the cells next to it)."""
+    rows, cols, shown, around = solver.rows, solver.cols, solver.shown, solver.around
+    outside = [cell for cell in solver.unknown_cells() if cell not in edge]
+    if not outside:
+        return []
+    closed = {cell: sum(1 for other in around[cell] if shown[other] is None)
+              for cell in outside}
+    fewest = sorted(outside, key=lambda cell: (closed[cell], cell))
+    near = set()
+    for cell, number, unknown, left in solver.open_clues():
+        row, col = divmod(cell, cols)
+        for r, c in ((row - 2, col), (row + 2, col), (row, col - 2), (row, col + 2)):
+            if 0 <= r < rows and 0 <= c < cols and r * cols + c in closed:
+                near.add(r * cols + c)
+    half = OUTSIDE_LOOKS // 2
+    chosen = fewest[:OUTSIDE_LOOKS - min(half, len(near))]
+    chosen += [cell for cell in sorted(near) if cell not in chosen][:half]
     return chosen
 
 
-def weigh(solver, cell, give_up=None):
-    """One move ahead: (P(safe and a sure move follows), P(safe) x the
-    expected safety of the best next move), by trying every number the
-    cell could show. None if the time give_up passes first."""
-    sure, score = 0, 0.0
+def guess_candidates(solver, influence=None):
+    """The cells worth weighing: next to a number and nearly as safe as the
+    safest (the safest first), then a few away from every number, if those
+    are nearly as safe too, and the cells nearly as safe counting the 50/50s
+    they may settle (influence, from fifty_influence)."""
+    chances = solver.chances
+    safest = 1 - min(chances.values())
+    edge = {cell for clue in solver.open_clues() for cell in clue[2]}
+    ranked = sorted((cell for cell in edge
+                     if 1 - chances[cell] >= NEAR_BEST * safest),
+                    key=lambda cell: (round(chances[cell], 9),
+                                      len(solver.around[cell]), cell))
+    chosen = ranked[:LOOK_AHEAD]
+    outside = outside_candidates(solver, edge)
+    if outside and 1 - chances[outside[0]] >= OUTSIDE_NEAR * safest:
+        chosen += outside
+    for cell, ways in sorted((influence or {}).items()):
+        if cell in chances and cell not in chosen and \
+                1 - chances[cell] + ways / solver.total >= NEAR_BEST * safest:
+            chosen.append(cell)
+    return sorted(chosen, key=lambda cell: round(chances[cell], 9))
+
+
+def next_safety(chances):
+    """How safe the next move is, after a guess showed its number: the
+    safest closed cell counted BLEND times and the second safest once
+    (JSMinesweeper's blend: two good moves are better than one). 1 when
+    only bombs are left closed: the game is won."""
+    first = second = 0.0
+    for chance in chances.values():
+        safety = 1 - chance
+        if safety > first:
+            first, second = safety, first
+        elif safety > second:
+            second = safety
+    if first == 0:
+        return 1.0
+    if len(chances) == 1:
+        second = first
+    return (BLEND * first + second) / (BLEND + 1)
+
+
+def weigh(solver, cell, give_up=None, beat=-1.0):
+    """One move ahead, by trying every number the cell could show:
+    (P(safe and a sure move follows), P(safe) x the expected next_safety,
+    how many numbers it can show). A cell that can show only one number is
+    "dead": opening it tells nothing. None if the time give_up passes first;
+    once the score cannot reach beat, it stops with a score below beat."""
+    sure, score, numbers = 0, 0.0, 0
+    unweighed = 1 - solver.chances[cell]     # the safe share not yet tried
     bombs_known = sum(1 for other in solver.around[cell] if solver.known.get(other))
     closed = sum(1 for other in solver.around[cell]
                  if solver.shown[other] is None and other not in solver.known)
     for number in range(bombs_known, bombs_known + closed + 1):
         if give_up is not None and time.perf_counter() > give_up:
             return None
+        if score + unweighed < beat:
+            return sure, score + unweighed, numbers
         shown = list(solver.shown)
         shown[cell] = number
         known = {other: isbomb for other, isbomb in solver.known.items()
@@ -393,22 +453,130 @@ def weigh(solver, cell, give_up=None):
         if after.capped or not after.total:
             continue                        # impossible, or too big to count
         share = after.total / solver.total
-        # A safe cell to open next, or none left to open: the board is won.
-        if not chances or min(chances.values()) == 0 or min(chances.values()) == 1:
-            sure += share
-            score += share
+        unweighed -= share
+        numbers += 1
+        safety = next_safety(chances)
+        score += share * safety
+        if not chances or max(1 - chance for chance in chances.values()) in (0, 1):
+            sure += share                   # a safe move next, or the game won
+    return sure, score, numbers
+
+
+def forced_fifty(solver):
+    """The two cells of a 50/50 that no move can ever settle, or None.
+
+    A number says one bomb lies in the two, every number that touches one
+    touches both, and every cell next to only one of them is open or a
+    bomb: no number still to come can tell them apart. It must be guessed
+    some time, and guessing it first is best, since what it shows is news.
+    """
+    shown, known, around = solver.shown, solver.known, solver.around
+    for cell, number, unknown, left in solver.open_clues():
+        if len(unknown) != 2 or left != 1:
+            continue
+        pair = set(unknown)
+        a, b = unknown
+        for other in set(around[a]) ^ set(around[b]):
+            if other in pair or known.get(other):
+                continue
+            if shown[other] is None or any(
+                    shown[near] is None and near not in known and near not in pair
+                    for near in around[other]):
+                break                       # a number to come, or a link
         else:
-            score += share * (1 - min(chances.values()))
-    return sure, score
+            return a, b
+    return None
+
+
+def side_by_side(solver, closed):
+    """Pairs of closed cells side by side (a, b), a above or left of b,
+    that a forming 50/50 could be: on a board at least 3 by 3 each has two
+    or more walls, so one of them must be a known bomb; only those are
+    looked at, which keeps this quick on a big board."""
+    rows, cols = solver.rows, solver.cols
+    if rows < 3 or cols < 3:
+        starts = closed
+    else:
+        starts = {cell for wall, isbomb in solver.known.items() if isbomb
+                  for cell in solver.around[wall] if cell in closed}
+    pairs = set()
+    for a in starts:
+        for b in (a - 1, a + 1, a - cols, a + cols):
+            if b in closed and (abs(b - a) == cols or b // cols == a // cols):
+                pairs.add((min(a, b), max(a, b)))
+    return sorted(pairs)
+
+
+def forming_fifties(solver, give_up=None):
+    """Where a 50/50 may still form (JSMinesweeper's "long-term risk"): two
+    closed cells side by side, walled in by the board's edge and closed
+    cells, of which at most one is not yet a known bomb. For each, with the
+    cells a, b and the walls not yet known: in how many layouts a is a bomb,
+    b is safe and the walls are bombs. In those layouts nothing can ever
+    tell a from b, and as many layouts have b and a the other way round.
+    Past the time give_up it looks no further."""
+    rows, cols, shown, known, around = (solver.rows, solver.cols, solver.shown,
+                                        solver.known, solver.around)
+    left = solver.bombs_left()
+    closed = set(solver.unknown_cells())
+    for a, b in side_by_side(solver, closed):
+        if give_up is not None and time.perf_counter() > give_up:
+            return
+        walls = (set(around[a]) ^ set(around[b])) - {a, b}
+        if any(shown[wall] is not None or known.get(wall) is False for wall in walls):
+            continue
+        missing = [wall for wall in walls if wall not in known]
+        if len(missing) > 1 or len(missing) + 1 > left:
+            continue
+        fixed = dict(known)
+        fixed.update({wall: True for wall in missing})
+        fixed[a], fixed[b] = True, False
+        trial = Solver(rows, cols, solver.bombs, shown, around, fixed)
+        trial.search()
+        if not trial.capped and trial.total:
+            yield a, b, missing, trial.total
+
+
+def fifty_influence(solver, give_up=None):
+    """(cell -> in how many layouts it is part of a forming 50/50 or walls
+    one in, a cell that is a 50/50 or safe, or None). A cell is a 50/50 or
+    safe when in every layout where it is a bomb, a 50/50 forms around it:
+    guessing it now risks nothing that would not be risked later. Past the
+    time give_up it looks no further."""
+    influence, pseudo = {}, None
+    for a, b, missing, ways in forming_fifties(solver, give_up):
+        for cell in (a, b, *missing):
+            influence[cell] = influence.get(cell, 0) + ways
+        for cell in (a, b):
+            if pseudo is None and abs(ways - solver.chances[cell] * solver.total) \
+                    <= 1e-9 * solver.total:
+                pseudo = cell
+    return influence, pseudo
+
+
+def fifty_factor(solver, influence, cell):
+    """How much a guess at cell is worth more for the 50/50s it may settle:
+    1 plus FIFTY_WEIGHT times the share of its safe layouts that a forming
+    50/50 would cost anyway (never more than its bomb or safe layouts)."""
+    bomb_ways = solver.chances[cell] * solver.total
+    safe_ways = solver.total - bomb_ways
+    if not safe_ways:
+        return 1.0
+    return 1 + FIFTY_WEIGHT * min(influence.get(cell, 0), bomb_ways, safe_ways) / safe_ways
 
 
 def choose_guess(solver, give_up=None):
     """The guess to make when no move is sure, as a Guess.
 
-    With exact chances, the cells nearly as safe as the safest are weighed
+    With exact chances: when few layouts are left, the move with the best
+    chance to win the whole game (Endgame); else a 50/50 that must be taken
+    some time (forced_fifty), or a cell that is a 50/50 or safe
+    (fifty_influence); else the cells nearly as safe as the safest, weighed
     one move ahead (JSMinesweeper's "secondary safety"): the best is the one
-    most likely to be safe and to leave a safe move after it. Without them
-    (the search was too big), the lowest chance (best_guess).
+    most likely to be safe and to leave a safe move after it, counting the
+    50/50s it may settle (fifty_factor), and a dead cell only if every one
+    is dead. Without exact chances (the search was too big), the lowest
+    chance (best_guess).
     """
     chances = solver.chances
     plain = best_guess(chances, solver.around)
@@ -421,16 +589,32 @@ def choose_guess(solver, give_up=None):
         if found is not None:
             cell, win = found
             return Guess(cell, chances[cell], win=win)
-    best = None
-    for cell in guess_candidates(solver):
-        weighed = weigh(solver, cell, give_up)
+    fifty = forced_fifty(solver)
+    influence, pseudo = ({}, None) if fifty else fifty_influence(solver, give_up)
+    if fifty:
+        candidates, forced = list(fifty), "fifty"
+    elif pseudo is not None:
+        candidates, forced = [pseudo], "or_safe"
+    else:
+        candidates, forced = guess_candidates(solver, influence), None
+    best, best_rank = None, None
+    for cell in candidates:
+        factor = fifty_factor(solver, influence, cell)
+        # Past a living best, a cell that cannot reach its score (with room
+        # for rounding) is not weighed to the end.
+        living = best_rank is not None and best_rank[0]
+        beat = best.score / factor - 2e-9 if living else -1.0
+        weighed = weigh(solver, cell, give_up, beat)
         if weighed is None:
             break                           # out of time: the best so far
-        sure, score = weighed
-        safe = 1 - chances[cell]
-        guess = Guess(cell, chances[cell], sure / safe if safe else 0.0, score)
-        if best is None or round(score, 9) > round(best.score, 9):
-            best = guess
+        sure, score, numbers = weighed
+        score *= factor
+        rank = (numbers > 1, round(score, 9))
+        if best is None or rank > best_rank:
+            safe = 1 - chances[cell]
+            best = Guess(cell, chances[cell], sure / safe if safe else 0.0, score,
+                         forced=forced)
+            best_rank = rank
     return best or Guess(plain, chances[plain])
 
 
@@ -548,19 +732,26 @@ class Endgame:
         if all(cell in layout for layout in everything for cell in closed):
             return 1.0, None                # only bombs are left closed: won
         best = (-1.0, None)
-        for cell in closed:
-            safe = [index for index in layouts if cell not in self.all_layouts[index]]
-            if not safe:
-                continue
+        # The safest cells first: a cell safe in fewer layouts than the best
+        # chance so far cannot beat it, and neither can any after it.
+        safe_in = {cell: [index for index in layouts
+                          if cell not in self.all_layouts[index]] for cell in closed}
+        for cell in sorted(closed, key=lambda cell: -len(safe_in[cell])):
+            safe = safe_in[cell]
+            if len(safe) <= best[0] * len(layouts):
+                break
             groups = {}
             for index in safe:
                 groups.setdefault(self.shows(cell, self.all_layouts[index]), []).append(index)
-            chance = 0.0
+            wins, untried = 0.0, len(safe)
             for shown, group in groups.items():
+                if wins + untried <= best[0] * len(layouts):
+                    break                   # this cell cannot beat the best
                 after = opened | frozenset(here for here, number in shown)
-                chance += len(group) * self.win_chance(tuple(group), after)[0]
-            chance /= len(layouts)
-            if chance > best[0] + 1e-12:
+                wins += len(group) * self.win_chance(tuple(group), after)[0]
+                untried -= len(group)
+            chance = wins / len(layouts)
+            if untried == 0 and chance > best[0] + 1e-12:
                 best = (chance, cell)
             if len(safe) == len(layouts):
                 break                       # a sure move: nothing can beat it

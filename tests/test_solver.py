@@ -369,7 +369,8 @@ def layouts(game, shown=None):
 
 def weigh_by_enumeration(game, cell):
     """One move ahead by counting layouts: (P(safe and a sure move next),
-    P(safe) x the expected safety of the best next move)."""
+    P(safe) x the expected blend of the two safest next moves, how many
+    numbers the cell can show)."""
     every = layouts(game)
     around = game.neighbour_table(game.ROWS, game.COLS)
     by_number = {}
@@ -382,14 +383,16 @@ def weigh_by_enumeration(game, cell):
             if number is None and other != cell]
     for group in by_number.values():
         share = len(group) / len(every)
-        safety = {b: sum(b not in layout for layout in group) / len(group) for b in rest}
-        if not rest or max(safety.values()) == 1 or min(safety.values()) == 0 \
-                and max(safety.values()) == 0:
+        safety = sorted((sum(b not in layout for layout in group) / len(group)
+                         for b in rest), reverse=True)
+        if not rest or safety[0] in (0, 1):
             sure += share
-            score += share
+        if not rest or safety[0] == 0:
+            score += share                  # only bombs left: won
         else:
-            score += share * max(safety.values())
-    return sure, score
+            second = safety[1] if len(safety) > 1 else safety[0]
+            score += share * (4 * safety[0] + second) / 5
+    return sure, score, len(by_number)
 
 
 def guess_position(game, rng):
@@ -402,20 +405,40 @@ def guess_position(game, rng):
             return seen
 
 
+def stuck_position(game, rng):
+    """A random small position where no tile is sure to be safe (some may
+    be sure bombs), as when the solver must guess in a game."""
+    while True:
+        random_position(game, rng, max_side=6, max_bombs=7)
+        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+                             game.neighbour_table(game.ROWS, game.COLS)).run()
+        if seen.chances and all(isbomb for cell, isbomb, why in seen.facts):
+            return seen
+
+
 def test_looking_ahead_equals_counting_every_layout(game, monkeypatch):
     monkeypatch.setattr(solver, "ENDGAME_LAYOUTS", 0)     # the look-ahead alone
     rng = random.Random(14)
     for _ in range(150):
         seen = guess_position(game, rng)
-        for cell in solver.guess_candidates(seen):
-            sure, score = solver.weigh(seen, cell)
-            expected = weigh_by_enumeration(game, cell)
-            assert sure == pytest.approx(expected[0], abs=1e-9)
-            assert score == pytest.approx(expected[1], abs=1e-9)
+        fifty = solver.forced_fifty(seen)
+        influence, pseudo = ({}, None) if fifty else solver.fifty_influence(seen)
+        candidates = fifty or ([pseudo] if pseudo is not None
+                               else solver.guess_candidates(seen, influence))
+        expected = {cell: weigh_by_enumeration(game, cell) for cell in candidates}
+        for cell in candidates:
+            weighed = solver.weigh(seen, cell)
+            assert weighed[:2] == pytest.approx(expected[cell][:2], abs=1e-9)
+            assert weighed[2] == expected[cell][2]
         guess = solver.choose_guess(seen)
-        best = max(weigh_by_enumeration(game, cell)[1]
-                   for cell in solver.guess_candidates(seen))
-        assert guess.score == pytest.approx(best, abs=1e-9)
+        # The 50/50s a cell may settle count too (a weight, not a fact); a
+        # living cell beats a dead one.
+        rank = {cell: (numbers > 1,
+                       round(score * solver.fifty_factor(seen, influence, cell), 9))
+                for cell, (sure, score, numbers) in expected.items()}
+        assert rank[guess.cell] == pytest.approx(max(rank.values()), abs=1e-8)
+        assert guess.forced == ("fifty" if fifty else
+                                "or_safe" if pseudo is not None else None)
 
 
 def test_a_guess_past_its_time_is_the_lowest_chance(game):
@@ -425,6 +448,11 @@ def test_a_guess_past_its_time_is_the_lowest_chance(game):
     guess = solver.choose_guess(seen, give_up=0.0001)     # long past
     assert guess.cell == solver.best_guess(seen.chances, seen.around)
     assert guess.score is None
+    # Looking for forming 50/50s stops in time too.
+    while not list(solver.forming_fifties(seen)):
+        seen = stuck_position(game, rng)
+    assert list(solver.forming_fifties(seen, give_up=0.0001)) == []
+    assert solver.fifty_influence(seen, give_up=0.0001) == ({}, None)
 
 
 def test_the_solver_imports_without_pygame_or_pgzero():
@@ -440,9 +468,10 @@ def test_the_solver_imports_without_pygame_or_pgzero():
     assert done.stdout.strip() == "{0: 0.5, 1: 0.5}"
 
 
-def literal_best_chance(game):
+def literal_best_chance(game, first=None):
     """The best chance to win from this position, by trying every move to
-    the end of the game on every layout: the game tree, written plainly."""
+    the end of the game on every layout: the game tree, written plainly.
+    With first, the best chance when that cell is opened first."""
     shown = game.visible_board()
     closed = [cell for cell, number in enumerate(shown) if number is None]
     around = game.neighbour_table(game.ROWS, game.COLS)
@@ -460,22 +489,26 @@ def literal_best_chance(game):
                 todo.extend(o for o in around[here] if shown[o] is None)
         return out
 
+    def opening(cell, layouts, opened):
+        """The chance to win by opening cell now, then playing as well as
+        possible."""
+        outcomes = {}
+        for layout in layouts:
+            if cell not in layout:
+                seen = reveal(cell, layout, opened)
+                outcomes.setdefault(tuple(sorted(seen.items())), []).append(layout)
+        return sum(len(group) * best(group, opened | {c for c, _ in seen})
+                   for seen, group in outcomes.items()) / len(layouts)
+
     def best(layouts, opened):
         """The chance to win, playing as well as possible from here."""
         left = [c for c in closed if c not in opened]
         if all(c in layout for layout in layouts for c in left):
             return 1.0
-        chances = []
-        for cell in left:
-            outcomes = {}
-            for layout in layouts:
-                if cell not in layout:
-                    seen = reveal(cell, layout, opened)
-                    outcomes.setdefault(tuple(sorted(seen.items())), []).append(layout)
-            chances.append(sum(len(group) * best(group, opened | {c for c, _ in seen})
-                               for seen, group in outcomes.items()) / len(layouts))
-        return max(chances)
+        return max(opening(cell, layouts, opened) for cell in left)
 
+    if first is not None:
+        return opening(first, every, frozenset())
     return best(every, frozenset())
 
 
@@ -503,3 +536,118 @@ def test_the_endgame_gives_up_when_too_big(game, monkeypatch):
     monkeypatch.setattr(solver, "ENDGAME_NODES", 1)
     assert solver.Endgame(seen).best_move() is None
     assert solver.choose_guess(seen).win is None     # the look-ahead decides
+
+
+def test_a_forced_fifty_is_found_and_guessed_first(game, monkeypatch):
+    # Top row open: 1 2 and a closed corner; bombs at (1, 0) and (1, 2).
+    # The 1 says one bomb lies in (1, 0) and (1, 1), but (0, 2) and (1, 2),
+    # still closed, touch only (1, 1): they could tell the two apart.
+    position(game, 2, 3, [(1, 0), (1, 2)], [(0, 0), (0, 1)])
+    seen = solver.Solver(2, 3, 2, game.visible_board(),
+                         game.neighbour_table(2, 3)).run()
+    assert not seen.facts and seen.chances[3] == 0.5
+    assert solver.forced_fifty(seen) is None
+    # Two 1s over two closed cells: nothing can ever tell them apart.
+    position(game, 2, 2, [(1, 1)], [(0, 0), (0, 1)])
+    seen = solver.Solver(2, 2, 1, game.visible_board(),
+                         game.neighbour_table(2, 2)).run()
+    assert sorted(solver.forced_fifty(seen)) == [2, 3]
+    monkeypatch.setattr(solver, "ENDGAME_LAYOUTS", 0)    # else the endgame says it
+    guess = solver.choose_guess(seen)
+    assert guess.forced == "fifty" and guess.cell in (2, 3) and guess.chance == 0.5
+    block, isbomb, reason = game.hint()
+    assert isbomb is None and "50/50" in reason and "taken now" in reason
+
+
+def tree_positions(game, rng, pick, count, tries=50000):
+    """Small positions where nothing is sure and pick(seen) finds something,
+    with at most 9 closed tiles, so that the whole game tree can be written
+    out: yields (seen, found), count of them at most."""
+    for _ in range(tries):
+        seen = stuck_position(game, rng)
+        if sum(n is None for n in game.visible_board()) > 9:
+            continue
+        found = pick(seen)
+        if found is not None:
+            yield seen, found
+            count -= 1
+            if count == 0:
+                return
+
+
+def test_taking_a_forced_fifty_first_is_the_best_chance_to_win(game):
+    checked = 0
+    for seen, (a, b) in tree_positions(game, random.Random(33), solver.forced_fifty, 40):
+        # One bomb in the two in every layout, and a chance of one half.
+        assert all((a in layout) != (b in layout) for layout in layouts(game))
+        assert seen.chances[a] == seen.chances[b] == 0.5
+        best = literal_best_chance(game)
+        assert literal_best_chance(game, a) == pytest.approx(best, abs=1e-9)
+        assert literal_best_chance(game, b) == pytest.approx(best, abs=1e-9)
+        checked += 1
+    assert checked == 40
+
+
+def test_forming_fifties_are_counted_exactly(game):
+    rng = random.Random(35)
+    found = 0
+    while found < 120:
+        seen = stuck_position(game, rng)
+        every = layouts(game)
+        around = game.neighbour_table(game.ROWS, game.COLS)
+        shown = game.visible_board()
+        # Every pair side by side, walled in by at most one cell not yet a
+        # known bomb, in some layout a 50/50: looked for one by one.
+        expected = []
+        for a in range(game.ROWS * game.COLS):
+            for b in (a + 1, a + game.COLS):
+                if b >= len(shown) or b == a + 1 and b % game.COLS == 0 or \
+                        shown[a] is not None or shown[b] is not None or \
+                        {a, b} & set(seen.known):
+                    continue
+                walls = (set(around[a]) ^ set(around[b])) - {a, b}
+                missing = {w for w in walls if w not in seen.known}
+                if len(missing) <= 1 and all(shown[w] is None and
+                                             seen.known.get(w) is not False
+                                             for w in walls) and \
+                        any(a in layout and b not in layout and missing <= layout
+                            for layout in every):
+                    expected.append((a, b))
+        found_here = list(solver.forming_fifties(seen))
+        assert [(a, b) for a, b, walls, ways in found_here] == expected
+        for a, b, walls, ways in found_here:
+            bombs = {a, *walls}
+            assert ways == sum(bombs <= layout and b not in layout for layout in every)
+            # The mirror: as many layouts with b a bomb and a safe.
+            assert ways == sum({b, *walls} <= layout and a not in layout
+                               for layout in every)
+            found += 1
+
+
+def test_a_fifty_or_safe_cell_first_is_the_best_chance_to_win(game):
+    def fifty_or_safe(seen):
+        """The cell that is a 50/50 or safe, if no 50/50 is forced."""
+        return None if solver.forced_fifty(seen) else solver.fifty_influence(seen)[1]
+
+    checked = 0
+    for seen, cell in tree_positions(game, random.Random(36), fifty_or_safe, 30):
+        # In every layout where it is a bomb, a 50/50 forms around it.
+        assert literal_best_chance(game, cell) == \
+            pytest.approx(literal_best_chance(game), abs=1e-9)
+        checked += 1
+    assert checked == 30
+
+
+def test_weighing_stops_once_a_cell_cannot_win(game):
+    rng = random.Random(34)
+    checked = 0
+    while checked < 100:
+        seen = guess_position(game, rng)
+        for cell in solver.guess_candidates(seen):
+            weighed = solver.weigh(seen, cell)
+            score = weighed[1]
+            above = solver.weigh(seen, cell, beat=score - 1e-6)
+            assert above == weighed                    # not stopped
+            below = solver.weigh(seen, cell, beat=score + 0.05)
+            assert below[1] < score + 0.05             # stopped, or the same
+            checked += 1
