@@ -2,6 +2,7 @@
 
 Run from the project folder:
     python tools/bench_solver.py [--games N] [--jobs J] [--compare OLD NEW]
+                                 [--old-solver FILE]
 
 The rules of the published results: the first click opens an area (the
 clicked cell and its neighbours hold no bomb) and is made at [3,3] on
@@ -17,9 +18,12 @@ none, a guess by the chosen rule:
 Every board has its own generator, seeded with the text "SEED:LEVEL:I", so
 the levels are independent and two rules play exactly the same boards. The
 solver's play checks every cell it calls safe against the real bombs, so a
-solver bug stops the benchmark instead of counting as a loss.
+solver bug stops the benchmark instead of counting as a loss. With
+--old-solver, the OLD rule is played by another solver.py (an earlier
+version, say, from `git show REV:solver.py > /tmp/old_solver.py`).
 """
 import argparse
+import importlib.util
 import math
 import multiprocessing
 import os
@@ -42,27 +46,27 @@ ANCHORS = {"Beginner": "97.1% / 97.2%", "Intermediate": "88.9% / 89.1%",
 GAME = load_game()
 
 
-def lowest(seen):
+def lowest(module, seen):
     """The old rule: the lowest chance of a bomb."""
-    return solver.best_guess(seen.chances, seen.around)
+    return module.best_guess(seen.chances, seen.around)
 
 
-def ahead(seen, times=None):
+def ahead(module, seen, times=None):
     """The game's rule, timed."""
     start = time.perf_counter()
-    cell = solver.choose_guess(seen).cell
+    cell = module.choose_guess(seen).cell
     if times is not None:
         times.append(time.perf_counter() - start)
     return cell
 
 
-def ahead_only(seen):
+def ahead_only(module, seen):
     """The game's rule without the exact endgame (to measure what it adds)."""
-    endgame, solver.ENDGAME_LAYOUTS = solver.ENDGAME_LAYOUTS, 0
+    endgame, module.ENDGAME_LAYOUTS = module.ENDGAME_LAYOUTS, 0
     try:
-        return solver.choose_guess(seen).cell
+        return module.choose_guess(seen).cell
     finally:
-        solver.ENDGAME_LAYOUTS = endgame
+        module.ENDGAME_LAYOUTS = endgame
 
 
 RULES = {"lowest": lowest, "ahead": ahead, "ahead_only": ahead_only}
@@ -78,22 +82,42 @@ def board(seed, level, index):
     return set(rng.sample([c for c in range(rows * cols) if c not in free], bombs))
 
 
+def solver_module(path):
+    """The solver to play with: this project's, or the one in the file path."""
+    if path is None:
+        return solver
+    spec = importlib.util.spec_from_file_location("old_solver", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def play_boards(job):
     """Play boards start..stop of a level by a rule: (wins by index, guess times)."""
-    seed, level, rule, start, stop = job
+    seed, level, rule, start, stop, path = job
     name, rows, cols, bombs, (row, col) = level
     around = GAME.neighbour_table(rows, cols)
+    module = solver_module(path)
     times = []
-    guess = (lambda seen: ahead(seen, times)) if rule == "ahead" else RULES[rule]
-    won = [solver.play(rows, cols, board(seed, level, i), row * cols + col,
+    if rule == "ahead":
+        def guess(seen):
+            """The game's rule, timed."""
+            return ahead(module, seen, times)
+    else:
+        def guess(seen):
+            """The rule chosen."""
+            return RULES[rule](module, seen)
+    won = [module.play(rows, cols, board(seed, level, i), row * cols + col,
                        around, guess) == "won" for i in range(start, stop)]
     return won, times
 
 
-def play_level(pool, seed, level, rule, games, jobs):
-    """Every board of a level played by a rule, shared among the pool's jobs."""
+def play_level(pool, seed, level, rule, games, jobs, path=None):
+    """Every board of a level played by a rule (and the solver in the file
+    path, if given), shared among the pool's jobs."""
     step = max(1, games // (jobs * 8))
-    parts = [(seed, level, rule, i, min(i + step, games)) for i in range(0, games, step)]
+    parts = [(seed, level, rule, i, min(i + step, games), path)
+             for i in range(0, games, step)]
     results = pool.map(play_boards, parts)
     return [w for won, times in results for w in won], \
         [t for won, times in results for t in times]
@@ -151,6 +175,33 @@ def game_hint_times(rng, positions=40):
     return times
 
 
+# The largest boards the game accepts, for the guess's time bounds there.
+BIG = [("100x200, 3000 bombs", 100, 200, 3000), ("200x200, 8000 bombs", 200, 200, 8000),
+       ("200x200, 4000 bombs", 200, 200, 4000)]
+BIG_GAME_TIME = 120      # most seconds one big game may take
+
+
+def big_board_times(seed, boards):
+    """Guess times on the biggest boards: (name, times, games) per size.
+    Each game starts with a click in the middle and stops after
+    BIG_GAME_TIME seconds if it has not ended."""
+    out = []
+    for name, rows, cols, bombs in BIG:
+        around = GAME.neighbour_table(rows, cols)
+        first = rows // 2 * cols + cols // 2
+        free = solver.keep_free(first, around, bombs)
+        times = []
+        for index in range(boards):
+            rng = random.Random("%s:big:%s:%d" % (seed, name, index))
+            mines = set(rng.sample([c for c in range(rows * cols) if c not in free],
+                                   bombs))
+            solver.play(rows, cols, mines, first, around,
+                        lambda seen: ahead(solver, seen, times),
+                        time.perf_counter() + BIG_GAME_TIME)
+        out.append((name, times, boards))
+    return out
+
+
 def main():
     """Play and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -159,7 +210,12 @@ def main():
     parser.add_argument("--seed", default="2026")
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
                         choices=sorted(RULES))
+    parser.add_argument("--old-solver", metavar="FILE",
+                        help="play the OLD rule of --compare with this solver.py")
     parser.add_argument("--levels", default="Beginner,Intermediate,Expert")
+    parser.add_argument("--big", type=int, default=0, metavar="N",
+                        help="also time the guesses of N games on each of the "
+                        "biggest boards")
     args = parser.parse_args()
     levels = [level for level in LEVELS if level[0] in args.levels.split(",")]
     # One pool of worker processes for the whole run, made before any other
@@ -174,11 +230,15 @@ def report(pool, args, levels):
                                                            args.jobs))
     if args.compare:
         old_rule, new_rule = args.compare
+        old_name = old_rule
+        if args.old_solver:
+            old_name += " (%s)" % os.path.basename(args.old_solver)
         print("| level | %s | %s | paired gain (95%% CI) | boards only %s won "
-              "| boards only %s won |" % (old_rule, new_rule, old_rule, new_rule))
+              "| boards only %s won |" % (old_name, new_rule, old_name, new_rule))
         print("|---|---|---|---|---|---|")
         for level in levels:
-            old = play_level(pool, args.seed, level, old_rule, args.games, args.jobs)[0]
+            old = play_level(pool, args.seed, level, old_rule, args.games, args.jobs,
+                             args.old_solver)[0]
             new = play_level(pool, args.seed, level, new_rule, args.games, args.jobs)[0]
             mean, low, high, old_only, new_only = paired(old, new)
             print("| %s | %.2f%% | %.2f%% | %+.2f (%+.2f to %+.2f) | %d | %d |" % (
@@ -204,6 +264,11 @@ def report(pool, args, levels):
     times = game_hint_times(rng)
     print("\nhint() on %d Expert positions in the game: median %.1f ms, worst %.1f ms"
           % (len(times), 1000 * statistics.median(times), 1000 * max(times)))
+    for name, times, games in big_board_times(args.seed, args.big):
+        if times:
+            print("%s, %d games: %d guesses, median %.1f ms, worst %.0f ms" % (
+                name, games, len(times), 1000 * statistics.median(times),
+                1000 * max(times)))
 
 
 if __name__ == "__main__":
