@@ -1212,6 +1212,8 @@ def guess_reason(guess, solver):
         text = words("guess_not_lowest", guess=text, lowest=round(100 * lowest))
     if guess.sure_next is not None:
         text = words("guess_next", guess=text, sure=round(100 * guess.sure_next))
+    if guess.cut is not None:
+        text = words("guess_cut", guess=text, done=guess.cut[0], all=guess.cut[1])
     return text
 
 
@@ -1829,6 +1831,7 @@ TEXTS = {
     "guess_next": "{guess}; if safe, {sure}% chance of a sure move next",
     "guess_win": "{guess}: the best chance to win the game, {win}%",
     "guess_fifty": "{guess}: a 50/50 that no other move can ever settle, so it is taken now",
+    "guess_cut": "{guess} (a big board: {done} of {all} cells weighed in time)",
     "guess_or_safe": "{guess}: if it is a bomb, it is half of a 50/50 that would have to be guessed anyway, so it is taken now",
     # After a loss.
     "chord_shown": "The chord trusted a wrong flag at {cell}, and the board showed "

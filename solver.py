@@ -18,6 +18,8 @@ OUTSIDE_NEAR = 0.95      # ... if they are this share as safe as the safest
 BLEND = 4                # the safest next move counts this many times the second
 FIFTY_WEIGHT = 0.9       # how much a 50/50 that may form counts toward a guess
 GUESS_TIME = 0.5         # most time to weigh one guess, s
+BIG_BOARD = 2000         # tiles: on a bigger board one search is slow, so...
+BIG_LOOK_TIME = 0.03     # ... a guess weighs no more cells after this long, s
 ENDGAME_LAYOUTS = 120    # the whole game is searched when this few layouts are left
 ENDGAME_NODES = 30000    # most steps that search may take
 
@@ -360,6 +362,8 @@ class Guess:
         self.win = win                  # the chance to win the game, or None
         self.forced = forced            # "fifty": a 50/50 no move can settle;
                                         # "or_safe": a 50/50 or safe; or None
+        self.cut = None                 # (cells weighed, cells to weigh) when
+                                        # a big board's time ran out first
 
 
 def outside_candidates(solver, edge):
@@ -548,8 +552,8 @@ def fifty_influence(solver, give_up=None):
         for cell in (a, b, *missing):
             influence[cell] = influence.get(cell, 0) + ways
         for cell in (a, b):
-            if pseudo is None and abs(ways - solver.chances[cell] * solver.total) \
-                    <= 1e-9 * solver.total:
+            # (Shares, not counts: on a big board the counts pass any float.)
+            if pseudo is None and abs(ways / solver.total - solver.chances[cell]) <= 1e-9:
                 pseudo = cell
     return influence, pseudo
 
@@ -558,20 +562,20 @@ def fifty_factor(solver, influence, cell):
     """How much a guess at cell is worth more for the 50/50s it may settle:
     1 plus FIFTY_WEIGHT times the share of its safe layouts that a forming
     50/50 would cost anyway (never more than its bomb or safe layouts)."""
-    bomb_ways = solver.chances[cell] * solver.total
-    safe_ways = solver.total - bomb_ways
-    if not safe_ways:
+    bomb = solver.chances[cell]
+    if bomb == 1:
         return 1.0
-    return 1 + FIFTY_WEIGHT * min(influence.get(cell, 0), bomb_ways, safe_ways) / safe_ways
+    share = influence.get(cell, 0) / solver.total
+    return 1 + FIFTY_WEIGHT * min(share, bomb, 1 - bomb) / (1 - bomb)
 
 
 def choose_guess(solver, give_up=None):
     """The guess to make when no move is sure, as a Guess.
 
-    With exact chances: when few layouts are left, the move with the best
-    chance to win the whole game (Endgame); else a 50/50 that must be taken
-    some time (forced_fifty), or a cell that is a 50/50 or safe
-    (fifty_influence); else the cells nearly as safe as the safest, weighed
+    With exact chances: a 50/50 that must be taken some time
+    (forced_fifty), or a cell that is a 50/50 or safe (fifty_influence);
+    else, when few layouts are left, the move with the best chance to win
+    the whole game (Endgame); else the cells nearly as safe as the safest, weighed
     one move ahead (JSMinesweeper's "secondary safety"): the best is the one
     most likely to be safe and to leave a safe move after it, counting the
     50/50s it may settle (fifty_factor), and a dead cell only if every one
@@ -583,22 +587,40 @@ def choose_guess(solver, give_up=None):
     if solver.capped or not solver.total:
         return Guess(plain, chances[plain])
     give_up = give_up or time.perf_counter() + GUESS_TIME
+    # On a big board each search is slow: after BIG_LOOK_TIME the guess
+    # takes the best found so far (and says how much it weighed).
+    soon = give_up
+    if solver.rows * solver.cols > BIG_BOARD:
+        soon = min(give_up, time.perf_counter() + BIG_LOOK_TIME)
+
+    def part(share):
+        """The time when this share of the time left will have passed, or
+        soon on a big board."""
+        now = time.perf_counter()
+        return min(now + max(give_up - now, 0) * share, soon)
+
+    # A 50/50 that must be taken, or a cell that is a 50/50 or safe, is the
+    # best first move whatever it shows (the tests check it by the whole
+    # game tree): there is nothing to weigh or search.
+    fifty = forced_fifty(solver)
+    if fifty:
+        cell = best_guess({cell: chances[cell] for cell in fifty}, solver.around)
+        return Guess(cell, chances[cell], forced="fifty")
+    influence, pseudo = fifty_influence(solver, part(0.25))
+    if pseudo is not None:
+        return Guess(pseudo, chances[pseudo], forced="or_safe")
     if solver.total <= ENDGAME_LAYOUTS:
         # Half the time for the whole-game search; the rest for the look-ahead.
-        found = Endgame(solver, (time.perf_counter() + give_up) / 2).best_move()
+        found = Endgame(solver, part(0.5)).best_move()
         if found is not None:
             cell, win = found
             return Guess(cell, chances[cell], win=win)
-    fifty = forced_fifty(solver)
-    influence, pseudo = ({}, None) if fifty else fifty_influence(solver, give_up)
-    if fifty:
-        candidates, forced = list(fifty), "fifty"
-    elif pseudo is not None:
-        candidates, forced = [pseudo], "or_safe"
-    else:
-        candidates, forced = guess_candidates(solver, influence), None
+    candidates = guess_candidates(solver, influence)
     best, best_rank = None, None
-    for cell in candidates:
+    for done, cell in enumerate(candidates):
+        if best is not None and time.perf_counter() > soon:
+            best.cut = (done, len(candidates))
+            break
         factor = fifty_factor(solver, influence, cell)
         # Past a living best, a cell that cannot reach its score (with room
         # for rounding) is not weighed to the end.
@@ -612,8 +634,7 @@ def choose_guess(solver, give_up=None):
         rank = (numbers > 1, round(score, 9))
         if best is None or rank > best_rank:
             safe = 1 - chances[cell]
-            best = Guess(cell, chances[cell], sure / safe if safe else 0.0, score,
-                         forced=forced)
+            best = Guess(cell, chances[cell], sure / safe if safe else 0.0, score)
             best_rank = rank
     return best or Guess(plain, chances[plain])
 
@@ -656,10 +677,17 @@ class Endgame:
         need = {}
         for cell, number, unknown, left in self.solver.open_clues():
             need[cell] = left
-        touching = {cell: [clue for clue in need if cell in self.around[clue]]
-                    for cell in self.unknown}
-        cells_of = {clue: [cell for cell in self.unknown if clue in touching[cell]]
-                    for clue in need}
+        # Which clues touch each cell, and which cells each clue touches
+        # (built from the clues' neighbours: a big board has many of both).
+        touching = {cell: [] for cell in self.unknown}
+        for clue in need:
+            for cell in self.around[clue]:
+                if cell in touching:
+                    touching[cell].append(clue)
+        cells_of = {clue: [] for clue in need}
+        for cell in self.unknown:
+            for clue in touching[cell]:
+                cells_of[clue].append(cell)
         left = self.solver.bombs_left()
         found, chosen = [], []
         seen = {clue: 0 for clue in need}       # cells of each clue decided so far

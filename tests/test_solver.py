@@ -2,6 +2,7 @@
 bomb chances, autoplay and no-guess boards."""
 import itertools
 import random
+import re
 import subprocess
 import sys
 
@@ -91,11 +92,16 @@ def test_exact_search_finds_what_the_rules_miss(game):
 
 def test_a_guess_when_nothing_is_sure(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
-    # Two layouts are left: the whole game is searched, and either cell
-    # wins one time in two.
+    # One bomb in the two cells left, and nothing can ever tell them apart.
     assert where(game.hint()) == (
-        (0, 0), None, "Guess: row 1, col 1: 50% chance of a bomb: the best chance "
-        "to win the game, 50%")
+        (0, 0), None, "Guess: row 1, col 1: 50% chance of a bomb: a 50/50 that no "
+        "other move can ever settle, so it is taken now")
+    # A 2 over three closed cells: three layouts are left, the whole game is
+    # searched, and whichever cell is opened wins one time in three.
+    position(game, 2, 2, [(0, 0), (1, 0)], [(0, 1)])
+    assert where(game.hint()) == (
+        (0, 0), None, "Guess: row 1, col 1: 67% chance of a bomb: the best chance "
+        "to win the game, 33%")
 
 
 def test_no_hint_before_the_first_click_or_after_the_end(game):
@@ -423,22 +429,25 @@ def test_looking_ahead_equals_counting_every_layout(game, monkeypatch):
         seen = guess_position(game, rng)
         fifty = solver.forced_fifty(seen)
         influence, pseudo = ({}, None) if fifty else solver.fifty_influence(seen)
-        candidates = fifty or ([pseudo] if pseudo is not None
-                               else solver.guess_candidates(seen, influence))
+        guess = solver.choose_guess(seen)
+        if fifty or pseudo is not None:
+            # Nothing to weigh: the game tree tests below show why.
+            assert guess.cell in (fifty or [pseudo]) and guess.score is None
+            assert guess.forced == ("fifty" if fifty else "or_safe")
+            continue
+        candidates = solver.guess_candidates(seen, influence)
         expected = {cell: weigh_by_enumeration(game, cell) for cell in candidates}
         for cell in candidates:
             weighed = solver.weigh(seen, cell)
             assert weighed[:2] == pytest.approx(expected[cell][:2], abs=1e-9)
             assert weighed[2] == expected[cell][2]
-        guess = solver.choose_guess(seen)
         # The 50/50s a cell may settle count too (a weight, not a fact); a
         # living cell beats a dead one.
         rank = {cell: (numbers > 1,
                        round(score * solver.fifty_factor(seen, influence, cell), 9))
                 for cell, (sure, score, numbers) in expected.items()}
         assert rank[guess.cell] == pytest.approx(max(rank.values()), abs=1e-8)
-        assert guess.forced == ("fifty" if fifty else
-                                "or_safe" if pseudo is not None else None)
+        assert guess.forced is None
 
 
 def test_a_guess_past_its_time_is_the_lowest_chance(game):
@@ -526,7 +535,11 @@ def test_the_endgame_finds_the_best_chance_to_win(game):
         assert chance == pytest.approx(literal_best_chance(game), abs=1e-9)
         assert game.visible_board()[cell] is None
         guess = solver.choose_guess(seen)
-        assert guess.win == pytest.approx(chance) and guess.cell == cell
+        if guess.forced:
+            # A 50/50 goes first (its own tests show it is as good).
+            assert solver.forced_fifty(seen) or solver.fifty_influence(seen)[1] is not None
+        else:
+            assert guess.win == pytest.approx(chance) and guess.cell == cell
         checked += 1
 
 
@@ -651,3 +664,25 @@ def test_weighing_stops_once_a_cell_cannot_win(game):
             below = solver.weigh(seen, cell, beat=score + 0.05)
             assert below[1] < score + 0.05             # stopped, or the same
             checked += 1
+
+
+def test_a_big_board_guess_stops_weighing_in_time_and_says_so(game, monkeypatch):
+    # No time at all to weigh: the first cell weighed is the guess, and the
+    # hint says how many of the cells worth weighing were weighed.
+    monkeypatch.setattr(solver, "BIG_LOOK_TIME", 0.0)
+    rng = random.Random(37)
+    while True:
+        game.new_game(50, 50, 600)
+        game.grid_action(game.block_at(25, 25), game.click_open)
+        for _ in range(300):
+            block, isbomb, reason = game.hint()
+            if isbomb is None or game.failed or game.finished:
+                break
+            game.grid_action(block, game.flag_surely if isbomb else game.open_surely)
+        if isbomb is None and "weighed in time" in reason:
+            break
+        assert rng.random() < 0.99            # a guess like this turns up soon
+    assert re.search(r"\(a big board: 1 of \d+ cells weighed in time\)$", reason)
+    # A board under BIG_BOARD tiles weighs every cell.
+    monkeypatch.setattr(solver, "BIG_BOARD", 50 * 50)
+    assert "weighed in time" not in game.hint()[2]
