@@ -19,7 +19,7 @@ BLEND = 4                # the safest next move counts this many times the secon
 FIFTY_WEIGHT = 0.9       # how much a 50/50 that may form counts toward a guess
 GUESS_TIME = 0.5         # most time to weigh one guess, s
 BIG_BOARD = 2000         # tiles: on a bigger board one search is slow, so...
-BIG_LOOK_TIME = 0.03     # ... a guess weighs no more cells after this long, s
+BIG_LOOK_TIME = 0.02     # ... a guess weighs cells for this long at most, s
 ENDGAME_LAYOUTS = 120    # the whole game is searched when this few layouts are left
 ENDGAME_NODES = 30000    # most steps that search may take
 
@@ -588,10 +588,10 @@ def choose_guess(solver, give_up=None):
         return Guess(plain, chances[plain])
     give_up = give_up or time.perf_counter() + GUESS_TIME
     # On a big board each search is slow: after BIG_LOOK_TIME the guess
-    # takes the best found so far (and says how much it weighed).
-    soon = give_up
-    if solver.rows * solver.cols > BIG_BOARD:
-        soon = min(give_up, time.perf_counter() + BIG_LOOK_TIME)
+    # takes the best found so far, or the lowest chance if none was weighed
+    # to the end (and says how much it weighed).
+    big = solver.rows * solver.cols > BIG_BOARD
+    soon = min(give_up, time.perf_counter() + BIG_LOOK_TIME) if big else give_up
 
     def part(share):
         """The time when this share of the time left will have passed, or
@@ -616,18 +616,17 @@ def choose_guess(solver, give_up=None):
             cell, win = found
             return Guess(cell, chances[cell], win=win)
     candidates = guess_candidates(solver, influence)
-    best, best_rank = None, None
+    best, best_rank, cut = None, None, None
     for done, cell in enumerate(candidates):
-        if best is not None and time.perf_counter() > soon:
-            best.cut = (done, len(candidates))
-            break
         factor = fifty_factor(solver, influence, cell)
         # Past a living best, a cell that cannot reach its score (with room
         # for rounding) is not weighed to the end.
         living = best_rank is not None and best_rank[0]
         beat = best.score / factor - 2e-9 if living else -1.0
-        weighed = weigh(solver, cell, give_up, beat)
+        weighed = weigh(solver, cell, soon, beat)
         if weighed is None:
+            if big:
+                cut = (done, len(candidates))
             break                           # out of time: the best so far
         sure, score, numbers = weighed
         score *= factor
@@ -636,7 +635,9 @@ def choose_guess(solver, give_up=None):
             safe = 1 - chances[cell]
             best = Guess(cell, chances[cell], sure / safe if safe else 0.0, score)
             best_rank = rank
-    return best or Guess(plain, chances[plain])
+    best = best or Guess(plain, chances[plain])
+    best.cut = cut
+    return best
 
 
 def reveal_cells(shown, mines, around, start):

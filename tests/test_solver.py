@@ -667,8 +667,8 @@ def test_weighing_stops_once_a_cell_cannot_win(game):
 
 
 def test_a_big_board_guess_stops_weighing_in_time_and_says_so(game, monkeypatch):
-    # No time at all to weigh: the first cell weighed is the guess, and the
-    # hint says how many of the cells worth weighing were weighed.
+    # No time at all to weigh: the guess is the lowest chance, and the hint
+    # says how many of the cells worth weighing were weighed: none.
     monkeypatch.setattr(solver, "BIG_LOOK_TIME", 0.0)
     rng = random.Random(37)
     while True:
@@ -682,7 +682,8 @@ def test_a_big_board_guess_stops_weighing_in_time_and_says_so(game, monkeypatch)
         if isbomb is None and "weighed in time" in reason:
             break
         assert rng.random() < 0.99            # a guess like this turns up soon
-    assert re.search(r"\(a big board: 1 of \d+ cells weighed in time\)$", reason)
+    assert re.search(r"the lowest \(a big board: 0 of \d+ cells weighed in time\)$",
+                     reason)
     # A board under BIG_BOARD tiles weighs every cell.
     monkeypatch.setattr(solver, "BIG_BOARD", 50 * 50)
     assert "weighed in time" not in game.hint()[2]
