@@ -575,12 +575,12 @@ def choose_guess(solver, give_up=None):
     With exact chances: a 50/50 that must be taken some time
     (forced_fifty), or a cell that is a 50/50 or safe (fifty_influence);
     else, when few layouts are left, the move with the best chance to win
-    the whole game (Endgame); else the cells nearly as safe as the safest, weighed
-    one move ahead (JSMinesweeper's "secondary safety"): the best is the one
-    most likely to be safe and to leave a safe move after it, counting the
-    50/50s it may settle (fifty_factor), and a dead cell only if every one
-    is dead. Without exact chances (the search was too big), the lowest
-    chance (best_guess).
+    the whole game (Endgame); else the cells nearly as safe as the safest,
+    weighed one move ahead (JSMinesweeper's "secondary safety"): the best is
+    the one most likely to be safe and to leave a safe move after it,
+    counting the 50/50s it may settle (fifty_factor), and a dead cell only
+    if every one is dead. Without exact chances (the search was too big),
+    the lowest chance (best_guess).
     """
     chances = solver.chances
     plain = best_guess(chances, solver.around)

@@ -537,7 +537,8 @@ def test_the_endgame_finds_the_best_chance_to_win(game):
         guess = solver.choose_guess(seen)
         if guess.forced:
             # A 50/50 goes first (its own tests show it is as good).
-            assert solver.forced_fifty(seen) or solver.fifty_influence(seen)[1] is not None
+            assert solver.forced_fifty(seen) or \
+                solver.fifty_influence(seen)[1] is not None
         else:
             assert guess.win == pytest.approx(chance) and guess.cell == cell
         checked += 1
