@@ -2,7 +2,7 @@
 
 Run from the project folder:
     python tools/bench_solver.py [--games N] [--jobs J] [--compare OLD NEW]
-                                 [--old-solver FILE]
+                                 [--old-solver FILE] [--levels L,L] [--big N]
 
 The rules of the published results: the first click opens an area (the
 clicked cell and its neighbours hold no bomb) and is made at [3,3] on
