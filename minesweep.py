@@ -1830,9 +1830,11 @@ TEXTS = {
     "guess_not_lowest": "{guess} (the lowest is {lowest}%)",
     "guess_next": "{guess}; if safe, {sure}% chance of a sure move next",
     "guess_win": "{guess}: the best chance to win the game, {win}%",
-    "guess_fifty": "{guess}: a 50/50 that no other move can ever settle, so it is taken now",
+    "guess_fifty": "{guess}: a 50/50 that no other move can ever settle, so it is "
+                   "taken now",
     "guess_cut": "{guess} (a big board: {done} of {all} cells weighed in time)",
-    "guess_or_safe": "{guess}: if it is a bomb, it is half of a 50/50 that would have to be guessed anyway, so it is taken now",
+    "guess_or_safe": "{guess}: if it is a bomb, it is half of a 50/50 that would have "
+                     "to be guessed anyway, so it is taken now",
     # After a loss.
     "chord_shown": "The chord trusted a wrong flag at {cell}, and the board showed "
                    "it: {why}.",
