@@ -366,10 +366,11 @@ class Guess:
                                         # a big board's time ran out first
 
 
-def outside_candidates(solver, edge):
+def outside_candidates(solver, clues, edge):
     """Cells away from every number worth weighing: some with the fewest
     closed neighbours (likeliest to be a 0), some two steps from a number
-    (what they show tells about the cells next to it)."""
+    (what they show tells about the cells next to it). clues and edge are
+    the solver's open clues and the cells they touch."""
     rows, cols, shown, around = solver.rows, solver.cols, solver.shown, solver.around
     outside = [cell for cell in solver.unknown_cells() if cell not in edge]
     if not outside:
@@ -378,7 +379,7 @@ def outside_candidates(solver, edge):
               for cell in outside}
     fewest = sorted(outside, key=lambda cell: (closed[cell], cell))
     near = set()
-    for cell, number, unknown, left in solver.open_clues():
+    for cell, number, unknown, left in clues:
         row, col = divmod(cell, cols)
         for r, c in ((row - 2, col), (row + 2, col), (row, col - 2), (row, col + 2)):
             if 0 <= r < rows and 0 <= c < cols and r * cols + c in closed:
@@ -396,13 +397,14 @@ def guess_candidates(solver, influence=None):
     they may settle (influence, from fifty_influence)."""
     chances = solver.chances
     safest = 1 - min(chances.values())
-    edge = {cell for clue in solver.open_clues() for cell in clue[2]}
+    clues = solver.open_clues()
+    edge = {cell for clue in clues for cell in clue[2]}
     ranked = sorted((cell for cell in edge
                      if 1 - chances[cell] >= NEAR_BEST * safest),
                     key=lambda cell: (round(chances[cell], 9),
                                       len(solver.around[cell]), cell))
     chosen = ranked[:LOOK_AHEAD]
-    outside = outside_candidates(solver, edge)
+    outside = outside_candidates(solver, clues, edge)
     if outside and 1 - chances[outside[0]] >= OUTSIDE_NEAR * safest:
         chosen += outside
     for cell, ways in sorted((influence or {}).items()):
@@ -413,10 +415,11 @@ def guess_candidates(solver, influence=None):
 
 
 def next_safety(chances):
-    """How safe the next move is, after a guess showed its number: the
-    safest closed cell counted BLEND times and the second safest once
-    (JSMinesweeper's blend: two good moves are better than one). 1 when
-    only bombs are left closed: the game is won."""
+    """How safe the next move is, after a guess showed its number, as (the
+    safest closed cell's safety, the blend): the safest counted BLEND times
+    and the second safest once (JSMinesweeper's blend: two good moves are
+    better than one). The blend is 1 when only bombs are left closed: the
+    game is won."""
     first = second = 0.0
     for chance in chances.values():
         safety = 1 - chance
@@ -425,10 +428,10 @@ def next_safety(chances):
         elif safety > second:
             second = safety
     if first == 0:
-        return 1.0
+        return first, 1.0
     if len(chances) == 1:
         second = first
-    return (BLEND * first + second) / (BLEND + 1)
+    return first, (BLEND * first + second) / (BLEND + 1)
 
 
 def weigh(solver, cell, give_up=None, beat=-1.0):
@@ -459,11 +462,17 @@ def weigh(solver, cell, give_up=None, beat=-1.0):
         share = after.total / solver.total
         unweighed -= share
         numbers += 1
-        safety = next_safety(chances)
+        safest, safety = next_safety(chances)
         score += share * safety
-        if not chances or max(1 - chance for chance in chances.values()) in (0, 1):
+        if safest in (0, 1):
             sure += share                   # a safe move next, or the game won
     return sure, score, numbers
+
+
+def walls(around, a, b):
+    """The cells next to only one of a and b (besides a and b): the only
+    cells whose numbers could ever tell a from b."""
+    return (set(around[a]) ^ set(around[b])) - {a, b}
 
 
 def forced_fifty(solver):
@@ -480,8 +489,8 @@ def forced_fifty(solver):
             continue
         pair = set(unknown)
         a, b = unknown
-        for other in set(around[a]) ^ set(around[b]):
-            if other in pair or known.get(other):
+        for other in walls(around, a, b):
+            if known.get(other):
                 continue
             if shown[other] is None or any(
                     shown[near] is None and near not in known and near not in pair
@@ -526,10 +535,10 @@ def forming_fifties(solver, give_up=None):
     for a, b in side_by_side(solver, closed):
         if give_up is not None and time.perf_counter() > give_up:
             return
-        walls = (set(around[a]) ^ set(around[b])) - {a, b}
-        if any(shown[wall] is not None or known.get(wall) is False for wall in walls):
+        sides = walls(around, a, b)
+        if any(shown[wall] is not None or known.get(wall) is False for wall in sides):
             continue
-        missing = [wall for wall in walls if wall not in known]
+        missing = [wall for wall in sides if wall not in known]
         if len(missing) > 1 or len(missing) + 1 > left:
             continue
         fixed = dict(known)

@@ -401,24 +401,16 @@ def weigh_by_enumeration(game, cell):
     return sure, score, len(by_number)
 
 
-def guess_position(game, rng):
-    """A random small position where no tile is sure."""
+def guess_position(game, rng, known_bombs=False):
+    """A random small position where no tile is sure; with known_bombs, a
+    slightly bigger one where some tiles may be sure bombs (none sure safe),
+    as when the solver must guess in a game."""
     while True:
-        random_position(game, rng, max_side=5, max_bombs=6)
+        random_position(game, rng, max_side=6 if known_bombs else 5,
+                        max_bombs=7 if known_bombs else 6)
         seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
                              game.neighbour_table(game.ROWS, game.COLS)).run()
-        if seen.chances and not seen.facts:
-            return seen
-
-
-def stuck_position(game, rng):
-    """A random small position where no tile is sure to be safe (some may
-    be sure bombs), as when the solver must guess in a game."""
-    while True:
-        random_position(game, rng, max_side=6, max_bombs=7)
-        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
-                             game.neighbour_table(game.ROWS, game.COLS)).run()
-        if seen.chances and all(isbomb for cell, isbomb, why in seen.facts):
+        if seen.chances and all(known_bombs and isbomb for cell, isbomb, why in seen.facts):
             return seen
 
 
@@ -459,7 +451,7 @@ def test_a_guess_past_its_time_is_the_lowest_chance(game):
     assert guess.score is None
     # Looking for forming 50/50s stops in time too.
     while not list(solver.forming_fifties(seen)):
-        seen = stuck_position(game, rng)
+        seen = guess_position(game, rng, known_bombs=True)
     assert list(solver.forming_fifties(seen, give_up=0.0001)) == []
     assert solver.fifty_influence(seen, give_up=0.0001) == ({}, None)
 
@@ -578,7 +570,7 @@ def tree_positions(game, rng, pick, count, tries=50000):
     with at most 9 closed tiles, so that the whole game tree can be written
     out: yields (seen, found), count of them at most."""
     for _ in range(tries):
-        seen = stuck_position(game, rng)
+        seen = guess_position(game, rng, known_bombs=True)
         if sum(n is None for n in game.visible_board()) > 9:
             continue
         found = pick(seen)
@@ -606,7 +598,7 @@ def test_forming_fifties_are_counted_exactly(game):
     rng = random.Random(35)
     found = 0
     while found < 120:
-        seen = stuck_position(game, rng)
+        seen = guess_position(game, rng, known_bombs=True)
         every = layouts(game)
         around = game.neighbour_table(game.ROWS, game.COLS)
         shown = game.visible_board()
