@@ -6,6 +6,7 @@
 # really are, and never the player's flags (they may be wrong).
 # Keep this file ASCII only, like minesweep.py.
 import time
+from collections import deque
 from math import comb
 
 SEARCH_BUDGET = 60000    # most steps one exact search may take
@@ -32,6 +33,19 @@ class Cell(int):
 def place(cell, cols):
     """A cell number as the player reads it: row and column counted from 1."""
     return "row %d, col %d" % (cell // cols + 1, cell % cols + 1)
+
+
+def neighbour_table(rows, cols):
+    """For every cell number (row * cols + col), the cells around it: up to
+    eight, in rows from the top, left to right."""
+    table = []
+    for row in range(rows):
+        for col in range(cols):
+            table.append([r * cols + c
+                          for r in range(max(row - 1, 0), min(row + 2, rows))
+                          for c in range(max(col - 1, 0), min(col + 2, cols))
+                          if (r, c) != (row, col)])
+    return table
 
 
 def comb_or_0(n, k):
@@ -649,18 +663,39 @@ def choose_guess(solver, give_up=None):
     return best
 
 
-def reveal_cells(shown, mines, around, start):
-    """Open a cell of a plain board and flood its zeros; how many opened."""
-    opened = 0
-    todo = [start]
-    while todo:
-        cell = todo.pop()
-        if shown[cell] is None:
-            shown[cell] = sum(1 for other in around[cell] if other in mines)
-            opened += 1
-            if shown[cell] == 0:
-                todo.extend(other for other in around[cell] if shown[other] is None)
+def flood(start, bombs, around, closed):
+    """Open a cell of a plain board and every cell its zeros reach, the way
+    a queue does it (first in, first out): [(cell, number)] in the order the
+    cells open. bombs holds the bomb cells; closed(cell) says whether the
+    flood may open a cell (it is closed, and in the game has no flag)."""
+    queue = deque([start])
+    queued = {start}
+    opened = []
+    while queue:
+        cell = queue.popleft()
+        number = 0
+        for other in around[cell]:
+            if other in bombs:
+                number += 1
+        opened.append((cell, number))
+        if number != 0:
+            continue                # a number: nothing joins the queue
+        for other in around[cell]:
+            if other not in queued and closed(other):
+                queued.add(other)
+                queue.append(other)
     return opened
+
+
+def reveal_cells(shown, mines, around, start):
+    """Open a cell of a plain board (shown, changed in place) and flood its
+    zeros; how many cells opened."""
+    if shown[start] is not None:
+        return 0
+    opened = flood(start, mines, around, lambda cell: shown[cell] is None)
+    for cell, number in opened:
+        shown[cell] = number
+    return len(opened)
 
 
 class Endgame:
@@ -746,18 +781,8 @@ class Endgame:
     def shows(self, cell, layout):
         """What opening cell shows when the bombs lie so: the cells the
         flood opens and their numbers, as a sorted tuple."""
-        bombs = layout | self.known_bombs
-        out, todo, done = [], [cell], {cell}
-        while todo:
-            here = todo.pop()
-            number = sum(1 for other in self.around[here] if other in bombs)
-            out.append((here, number))
-            if number == 0:
-                for other in self.around[here]:
-                    if other not in done and other in self.closed:
-                        done.add(other)
-                        todo.append(other)
-        return tuple(sorted(out))
+        return tuple(sorted(flood(cell, layout | self.known_bombs, self.around,
+                                  self.closed.__contains__)))
 
     def win_chance(self, layouts, opened):
         """The best chance to win from here, and the cell that gives it."""

@@ -680,3 +680,34 @@ def test_a_big_board_guess_stops_weighing_in_time_and_says_so(game, monkeypatch)
     # A board under BIG_BOARD tiles weighs every cell.
     monkeypatch.setattr(solver, "BIG_BOARD", 50 * 50)
     assert "weighed in time" not in game.hint()[2]
+
+
+def test_flood_opens_as_a_queue_does():
+    # 3 x 4, one bomb at the top right (cell 3). From the bottom left the
+    # zeros spread ring by ring; the 1s beside the bomb stop the flood.
+    #   0 0 1 *        cells  0  1  2  3
+    #   0 0 1 1               4  5  6  7
+    #   0 0 0 0               8  9 10 11
+    around = solver.neighbour_table(3, 4)
+    opened = solver.flood(8, {3}, around, lambda cell: cell != 3)
+    assert opened == [(8, 0), (4, 0), (5, 0), (9, 0), (0, 0), (1, 0), (2, 1),
+                      (6, 1), (10, 0), (7, 1), (11, 0)]
+    # A cell the flood may not open (a flag in the game) stays closed, and
+    # the zeros beyond it are reached round it or not at all.
+    opened = solver.flood(8, {3}, around, lambda cell: cell not in (3, 4, 5, 9))
+    assert opened == [(8, 0)]
+
+
+def test_reveal_cells_writes_the_flood_into_what_is_shown():
+    around = solver.neighbour_table(3, 4)
+    shown = [None] * 12
+    assert solver.reveal_cells(shown, {3}, around, 8) == 11
+    assert shown == [0, 0, 1, None, 0, 0, 1, 1, 0, 0, 0, 0]
+    assert solver.reveal_cells(shown, {3}, around, 0) == 0      # open already
+
+
+def test_neighbour_table_lists_the_eight_cells_around():
+    table = solver.neighbour_table(3, 4)
+    assert table[0] == [1, 4, 5]
+    assert table[5] == [0, 1, 2, 4, 6, 8, 9, 10]
+    assert table[11] == [6, 7, 10]

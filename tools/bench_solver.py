@@ -43,7 +43,6 @@ LEVELS = [("Beginner", 9, 9, 10, (2, 2)),
 # Published win rates with this rule (PSEQ, PSEQ-D256, JSMinesweeper).
 ANCHORS = {"Beginner": "97.1% / 97.2%", "Intermediate": "88.9% / 89.1%",
            "Expert": "52.8% / 53.5% (JSMinesweeper 54.3%)"}
-GAME = load_game()
 
 
 def lowest(module, seen):
@@ -77,7 +76,7 @@ def board(seed, level, index):
     name, rows, cols, bombs, (row, col) = level
     rng = random.Random("%s:%s:%d" % (seed, name, index))
     first = row * cols + col
-    around = GAME.neighbour_table(rows, cols)
+    around = solver.neighbour_table(rows, cols)
     free = solver.keep_free(first, around, bombs)
     return set(rng.sample([c for c in range(rows * cols) if c not in free], bombs))
 
@@ -96,7 +95,7 @@ def play_boards(job):
     """Play boards start..stop of a level by a rule: (wins by index, guess times)."""
     seed, level, rule, start, stop, path = job
     name, rows, cols, bombs, (row, col) = level
-    around = GAME.neighbour_table(rows, cols)
+    around = solver.neighbour_table(rows, cols)
     module = solver_module(path)
     times = []
     if rule == "ahead":
@@ -145,7 +144,7 @@ def paired(old, new):
 def no_guess_times(level, rng, boards):
     """Seconds to lay each of some no-guess boards, and how many failed."""
     name, rows, cols, bombs, (row, col) = level
-    around = GAME.neighbour_table(rows, cols)
+    around = solver.neighbour_table(rows, cols)
     times, failures = [], 0
     for _ in range(boards):
         start = time.perf_counter()
@@ -157,7 +156,7 @@ def no_guess_times(level, rng, boards):
 
 def game_hint_times(rng, positions=40):
     """Time hint() itself, on Expert positions played into the real game."""
-    game, times = GAME, []
+    game, times = load_game(), []
     while len(times) < positions:
         game.new_game(16, 30, 99)
         game.grid_action(game.block_at(3, 3), game.click_open)
@@ -187,7 +186,7 @@ def big_board_times(seed, boards):
     BIG_GAME_TIME seconds if it has not ended."""
     out = []
     for name, rows, cols, bombs in BIG:
-        around = GAME.neighbour_table(rows, cols)
+        around = solver.neighbour_table(rows, cols)
         first = rows // 2 * cols + cols // 2
         free = solver.keep_free(first, around, bombs)
         times = []
