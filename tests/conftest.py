@@ -24,15 +24,17 @@ def board(game, rows, cols, bombs_at):
     """A hand-laid board: this size, bombs exactly at these cells."""
     game.new_game(rows, cols, len(bombs_at))
     game.lay_bombs(bombs_at)
+    game.layout()                   # as the next frame does
     return game
 
 
 def tile_centre(game, row, col):
     """The window position of the middle of a tile."""
+    game.view_this_board()          # a board made since the last frame
     # The view shows tile (view_row, view_col) at the grid's top left corner,
     # each tile `tile` px square.
-    return (game.GRID_LEFT + (col - game.view_col) * game.tile + game.tile // 2,
-            game.GRID_TOP + (row - game.view_row) * game.tile + game.tile // 2)
+    return (game.view.left + (col - game.view.col) * game.view.tile + game.view.tile // 2,
+            game.view.top + (row - game.view.row) * game.view.tile + game.view.tile // 2)
 
 
 def picture(game):

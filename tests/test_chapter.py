@@ -7,6 +7,7 @@ import pygame
 import pytest
 from pgzero.loaders import SoundLoader, UnsupportedFormat
 
+import viewport
 from conftest import board, picture
 from loadgame import ROOT, SCRIPT, load_game
 
@@ -14,8 +15,8 @@ from loadgame import ROOT, SCRIPT, load_game
 def test_chapter_names_and_start_board(game):
     assert (game.ROWS, game.COLS, game.SIZE, game.BOMBS) == (15, 15, 25, 20)
     assert game.WIDTH == game.SIZE * game.COLS
-    assert (game.GRID_LEFT, game.GRID_TOP, game.tile) == (0, game.BAR, game.SIZE)
-    assert game.HEIGHT == game.BAR + game.SIZE * game.ROWS + game.footer_height()
+    assert (game.view.left, game.view.top, game.view.tile) == (0, game.BAR, game.SIZE)
+    assert game.HEIGHT == game.BAR + game.SIZE * game.ROWS + game.view.footer
     assert game.failed is False and game.finished is False
     assert len(game.blocks) == 225
     for name in ("set_flag", "open_block", "get_neighbours", "get_bomb_number",
@@ -29,14 +30,15 @@ def test_chapter_names_and_start_board(game):
 
 def test_block_at_and_tile_places(game):
     game.new_game(4, 6, 3)
+    game.update(0)                      # the next frame lays the board out
     tile = game.block_at(2, 5)
     assert (tile.row, tile.col) == (2, 5)
     # The Actor stands where the book puts it; the view draws it centred
     # in the window, which is wider and taller than 4 x 6 tiles.
     assert (tile.left, tile.top) == (5 * game.SIZE, game.BAR + 2 * game.SIZE)
-    assert game.tile_rect(2, 5) == (game.GRID_LEFT + 125, game.GRID_TOP + 50, 25, 25)
-    assert game.GRID_LEFT == (game.MIN_WIDTH - 6 * 25) // 2
-    assert game.GRID_TOP == game.BAR + (game.MIN_HEIGHT - 4 * 25) // 2
+    assert game.view.tile_rect(2, 5) == (game.view.left + 125, game.view.top + 50, 25, 25)
+    assert game.view.left == (viewport.MIN_WIDTH - 6 * 25) // 2
+    assert game.view.top == game.BAR + (viewport.MIN_HEIGHT - 4 * 25) // 2
     assert game.block_at(4, 0) is None and game.block_at(0, -1) is None
 
 
@@ -63,8 +65,9 @@ def test_impossible_boards_are_refused(game, rows, cols, bombs):
 
 def test_new_game_resizes_the_window(game):
     game.new_game(16, 30, 99)
+    game.update(0)                      # the next frame lays the board out
     assert game.WIDTH == 30 * game.SIZE
-    assert game.HEIGHT == game.BAR + 16 * game.SIZE + game.footer_height()
+    assert game.HEIGHT == game.BAR + 16 * game.SIZE + game.view.footer
     game.new_game(100, 100, 9999)
     assert len(game.blocks) == 10000
 
@@ -217,7 +220,7 @@ def test_draw_shows_failed_and_finished(shown):
     shown.draw()
     after = shown.screen.surface
     # The red bomb tile is drawn where the closed tile was.
-    centre = shown.tile_rect(0, 0).move(3, 3).topleft
+    centre = shown.Rect(shown.view.tile_rect(0, 0)).move(3, 3).topleft
     assert before.get_at(centre)[:3] != after.get_at(centre)[:3]
     assert after.get_at(centre)[:3] == (255, 0, 0)
 
@@ -235,7 +238,7 @@ def test_the_constants_at_the_top_choose_the_board(tmp_path, monkeypatch):
     game = load_game(edit=edit_constants(10, 40))
     assert (game.ROWS, game.COLS, game.BOMBS) == (10, 15, 40)
     assert len(game.blocks) == 150
-    assert game.HEIGHT == game.BAR + 10 * game.SIZE + game.footer_height()
+    assert game.HEIGHT == game.BAR + 10 * game.SIZE + game.view.footer
     game.new_game()                       # R: the same board again
     assert (game.ROWS, game.COLS, game.BOMBS, len(game.blocks)) == (10, 15, 40, 150)
     game.on_key_down(game.keys.K_1)       # the level keys still work

@@ -9,6 +9,10 @@ import sys
 import pygame
 import pytest
 
+import advice
+import solver
+import startup
+import viewport
 from conftest import board, picture, tile_centre
 from loadgame import ROOT
 
@@ -116,23 +120,23 @@ def test_left_and_right_together_chord(game):
 # 3. Status bar and timer -------------------------------------------------
 def test_bombs_left_counts_flags_and_can_go_negative(game):
     board(game, 3, 3, [(0, 0)])
-    assert game.bombs_left() == 1
+    assert game.now_showing().board.left == 1
     for row, col in [(0, 0), (0, 1), (0, 2)]:
         mouse(game, row, col, game.mouse.RIGHT)
-    assert game.bombs_left() == -2
+    assert game.now_showing().board.left == -2
 
 
 def test_timer_starts_at_the_first_click_and_stops_at_the_end(game):
     board(game, 2, 2, [(0, 0)])
     game.update(5.0)
-    assert game.timer == 0
+    assert game.play.timer == 0
     mouse(game, 1, 1, game.mouse.LEFT)
     game.update(0.5)
     game.update(0.75)
-    assert game.timer == pytest.approx(1.25)
+    assert game.play.timer == pytest.approx(1.25)
     mouse(game, 0, 0, game.mouse.LEFT)
     game.update(3.0)
-    assert game.failed and game.timer == pytest.approx(1.25)
+    assert game.failed and game.play.timer == pytest.approx(1.25)
 
 
 def test_timer_stops_at_999(game):
@@ -140,7 +144,7 @@ def test_timer_stops_at_999(game):
     mouse(game, 0, 0, game.mouse.RIGHT)
     for _ in range(1100):
         game.update(1.0)
-    assert game.timer == 999
+    assert game.play.timer == 999
 
 
 def test_status_bar_shows_the_counter(shown):
@@ -163,33 +167,38 @@ def test_status_bar_shows_the_counter(shown):
 def test_level_keys(game, key, size):
     game.new_game(5, 5, 1)
     press(game, key)
+    game.update(0)                      # the next frame lays the board out
     assert (game.ROWS, game.COLS, game.BOMBS) == size
-    assert game.WIDTH == max(size[1] * 25, game.MIN_WIDTH)
+    assert game.WIDTH == max(size[1] * 25, viewport.MIN_WIDTH)
     assert game.TITLE == "Minesweeper: %s, board %d" % (game.LEVELS[key[-1]][0],
-                                                      game.board_number)
+                                                      game.play.board)
 
 
 def test_r_and_the_face_restart_the_same_size(game):
     board(game, 5, 6, [(0, 0)])
-    assert game.TITLE == "Minesweeper: 5 x 6, 1 bomb, board %d" % game.board_number
+    assert game.TITLE == "Minesweeper: 5 x 6, 1 bomb, board %d" % game.play.board
     mouse(game, 0, 0, game.mouse.LEFT)
     assert game.failed
     press(game, "R")
     assert not game.failed and (game.ROWS, game.COLS, game.BOMBS) == (5, 6, 1)
-    assert not game.laid and all(b.image == "minesweep_block" for b in game.blocks)
+    assert not game.play.laid and all(b.image == "minesweep_block" for b in game.blocks)
     game.lay_bombs([(0, 0)])
     mouse(game, 0, 0, game.mouse.LEFT)
-    game.on_mouse_down(game.face_rect().center, game.mouse.LEFT)
-    assert not game.failed and game.clicks == 0 and game.timer == 0
+    game.on_mouse_down(game.Rect(game.view.face_rect()).center, game.mouse.LEFT)
+    assert not game.failed and game.play.clicks == 0 and game.play.timer == 0
 
 
 def test_board_from_command_line(game):
-    assert game.board_from_command_line(["--rows", "20", "--cols", "30",
-                                         "--bombs", "99"]) == (20, 30, 99, None, False,
-                                                               None)
-    assert game.board_from_command_line([]) == (15, 15, 20, None, False, None)
-    assert game.board_from_command_line(["--board", "42", "--flag-win", "--lang",
-                                         "zh"]) == (15, 15, 20, 42, True, "zh")
+    def options(argv):
+        """The board options as a tuple."""
+        args = startup.options(argv, game.ROWS, game.COLS, game.BOMBS)
+        return args.rows, args.cols, args.bombs, args.board, args.flag_win, args.lang
+
+    assert options(["--rows", "20", "--cols", "30", "--bombs", "99"]) == (
+        20, 30, 99, None, False, None)
+    assert options([]) == (15, 15, 20, None, False, None)
+    assert options(["--board", "42", "--flag-win", "--lang", "zh"]) == (
+        15, 15, 20, 42, True, "zh")
 
 
 @pytest.mark.parametrize("args, text", [
@@ -230,7 +239,7 @@ def test_the_won_board(game):
     game.update(0.1)
     assert game.finished
     assert picture(game) == ["F2F", "121"]
-    assert game.bombs_left() == 0
+    assert game.now_showing().board.left == 0
     mouse(game, 0, 0, game.mouse.RIGHT)
     assert picture(game) == ["F2F", "121"]
 
@@ -243,7 +252,7 @@ def test_question_marks(game):
     mouse(game, 1, 1, game.mouse.RIGHT)
     assert picture(game)[1][1] == "#"              # off: flag, nothing
     press(game, "Q")
-    assert game.questions
+    assert game.settings.questions
     marks = []
     for _ in range(3):
         mouse(game, 1, 1, game.mouse.RIGHT)
@@ -255,7 +264,7 @@ def test_question_marks(game):
     mouse(game, 1, 1, game.mouse.LEFT)            # a question mark opens
     assert tile.isopen and not tile.isquestion and picture(game)[1][1] == "1"
     press(game, "Q")
-    assert not game.questions
+    assert not game.settings.questions
 
 
 # 7. Best times -----------------------------------------------------------------
@@ -267,7 +276,7 @@ def win_beginner(game, seconds):
     mouse(game, 0, 0, game.mouse.RIGHT)         # a flag starts the clock
     game.update(seconds)
     mouse(game, 5, 5, game.mouse.LEFT)          # opens every safe tile: a win
-    assert game.finished and game.timer == seconds
+    assert game.finished and game.play.timer == seconds
 
 
 def best_file(tmp_path):
@@ -288,11 +297,11 @@ def kept_times(path):
 
 def test_a_best_time_is_kept_and_announced(game, tmp_path):
     win_beginner(game, 12.5)
-    assert game.new_best
+    assert (game.play.record == "new")
     assert kept_times(best_file(tmp_path)) == {"Beginner": 12.5}
-    assert "New best time for Beginner!" in game.end_lines()
+    assert "New best time for Beginner!" in game.now_showing().end_lines()
     win_beginner(game, 20.0)
-    assert not game.new_best
+    assert not (game.play.record == "new")
     assert kept_times(best_file(tmp_path)) == {"Beginner": 12.5}
     win_beginner(game, 7.25)
     assert kept_times(best_file(tmp_path)) == {"Beginner": 7.25}
@@ -304,7 +313,7 @@ def test_a_custom_board_keeps_no_best_time(game, tmp_path):
     for row, col in [(0, 1), (1, 0), (1, 1)]:
         mouse(game, row, col, game.mouse.LEFT)
     game.update(0.1)
-    assert game.finished and not game.new_best
+    assert game.finished and not (game.play.record == "new")
     assert not best_file(tmp_path).exists()
 
 
@@ -354,20 +363,20 @@ def test_data_folder_by_system(game, monkeypatch, platform, env, expected):
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(game.sys, "platform", platform)
-    assert game.data_dir() == os.path.expanduser(expected).replace("/", os.sep)
+    assert game.data_folder() == os.path.expanduser(expected).replace("/", os.sep)
 
 
 # 8. Keyboard -----------------------------------------------------------------
 def test_keyboard_cursor_open_and_flag(game):
     board(game, 3, 3, [(0, 0)])
     press(game, "SPACE")                          # no cursor yet: nothing
-    assert game.clicks == 0
+    assert game.play.clicks == 0
     press(game, "UP")
-    assert game.cursor == (1, 1)
+    assert game.play.cursor == (1, 1)
     for _ in range(5):
         press(game, "UP")
         press(game, "LEFT")
-    assert game.cursor == (0, 0)
+    assert game.play.cursor == (0, 0)
     press(game, "F")
     assert picture(game)[0][0] == "F"
     press(game, "RIGHT")
@@ -381,9 +390,9 @@ def test_keyboard_cursor_open_and_flag(game):
 def test_the_mouse_moves_the_highlight(game):
     board(game, 3, 3, [])
     game.on_mouse_move(tile_centre(game, 2, 1))
-    assert game.cursor == (2, 1)
+    assert game.play.cursor == (2, 1)
     game.on_mouse_move((1, 1))                    # on the bar: it stays
-    assert game.cursor == (2, 1)
+    assert game.play.cursor == (2, 1)
 
 
 # 9. Statistics -----------------------------------------------------------------
@@ -393,9 +402,9 @@ def test_the_mouse_moves_the_highlight(game):
     (3, 3, [(0, 0), (0, 2), (2, 0), (2, 2)], 5),
     (1, 3, [(0, 0), (0, 2)], 1),
     (3, 5, [(1, 2)], 4)])
-def test_3bv(game, rows, cols, bombs, value):
-    board(game, rows, cols, bombs)
-    assert game.board_3bv() == value
+def test_3bv(rows, cols, bombs, value):
+    cells = {row * cols + col for row, col in bombs}
+    assert advice.board_3bv(cells, solver.neighbour_table(rows, cols)) == value
 
 
 def test_statistics_of_a_win(game):
@@ -406,10 +415,10 @@ def test_statistics_of_a_win(game):
     mouse(game, 0, 4, game.mouse.LEFT)
     game.update(0.0)
     assert game.finished
-    assert game.stats["3bv"] == 2 and game.stats["clicks"] == 3
-    assert game.stats["3bv_per_s"] == pytest.approx(1.0)
-    assert game.stats["efficiency"] == pytest.approx(2 / 3)
-    assert game.end_lines()[:4] == ["Board %d" % game.board_number,
+    assert game.play.stats["3bv"] == 2 and game.play.stats["clicks"] == 3
+    assert game.play.stats["3bv_per_s"] == pytest.approx(1.0)
+    assert game.play.stats["efficiency"] == pytest.approx(2 / 3)
+    assert game.now_showing().end_lines()[:4] == ["Board %d" % game.play.board,
                                     "Time 2.00 s   3BV 2",
                                     "Clicks 3   3BV/s 1.00",
                                     "Efficiency 67%"]

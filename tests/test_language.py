@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 import solver
+import wording
 from conftest import board
 from loadgame import ROOT, load_game
 from test_reliability import copy_game, run_copy
@@ -35,8 +36,8 @@ def placeholders(text):
 
 def test_every_text_in_both_languages_with_the_same_facts(game):
     zh = chinese()
-    assert set(zh) == set(game.TEXTS)
-    for key, english in game.TEXTS.items():
+    assert set(zh) == set(wording.TEXTS)
+    for key, english in wording.TEXTS.items():
         assert placeholders(zh[key]) == placeholders(english), key
 
 
@@ -45,7 +46,7 @@ def test_the_font_has_every_letter_of_every_text(game):
     font = pygame.font.Font(FONT, 20)
     missing = font.metrics("\ue000")[0]         # a letter no font has
     letters = set("".join(chinese().values())) | set("\u4e2d\u6587")
-    letters |= set("".join(game.TEXTS.values()))
+    letters |= set("".join(wording.TEXTS.values()))
     lacking = [letter for letter in letters if not letter.isspace()
                and letter != "\u00a0" and font.metrics(letter)[0] == missing]
     assert lacking == []
@@ -76,24 +77,9 @@ def test_hint_reasons_carry_the_same_facts_in_chinese(game, monkeypatch):
 
 
 def drawn_texts(game):
-    """Every text draw() puts on the screen, with the font it uses."""
-    found = []
-    real_text, real_box = game.screen.draw.text, game.screen.draw.textbox
-
-    def text(said, *args, **kwargs):
-        found.append((said, kwargs.get("fontname")))
-        return real_text(said, *args, **kwargs)
-
-    def box(said, *args, **kwargs):
-        found.append((said, kwargs.get("fontname")))
-        return real_box(said, *args, **kwargs)
-
-    game.screen.draw.text, game.screen.draw.textbox = text, box
-    try:
-        game.draw()
-    finally:
-        game.screen.draw.text, game.screen.draw.textbox = real_text, real_box
-    return found
+    """Every text the window shows now, with the font it is drawn in."""
+    return [(shape[1], shape[2]) for shape in game.now_showing().shapes()
+            if shape[0] == "text"]
 
 
 def screens(game):
@@ -111,8 +97,8 @@ def screens(game):
     game.on_key_down(game.keys.V)
     board(game, 9, 9, [(0, 0)])
     game.grid_action(game.block_at(8, 8), game.click_open)
-    game.replay_step()
-    game.replay_step()
+    game.play.replay.forward()
+    game.play.replay.forward()
     yield "slow motion"
     game.end_replay()
     game.on_key_down(game.keys.V)
@@ -127,10 +113,10 @@ def test_every_screen_speaks_chinese_after_l(shown):
     for name in screens(game):
         english = drawn_texts(game)
         game.on_key_down(game.keys.L)
-        assert game.language == "zh"
+        assert game.settings.language == "zh"
         said = drawn_texts(game)
         game.on_key_down(game.keys.L)
-        assert game.language == "en"
+        assert game.settings.language == "en"
         assert len(said) == len(english), name
         for (zh_text, zh_font), (en_text, en_font) in zip(said, english):
             if re.fullmatch(r"[\d\s:.\-+()=,_\[\]\"a-z_]*|open_block\(.*|"
@@ -150,7 +136,7 @@ def test_l_changes_the_title_and_is_kept_for_the_next_start(game, tmp_path):
     kept = json.loads((tmp_path / "data" / "settings.json").read_text())
     assert kept == {"language": "zh"}
     again = load_game()
-    assert again.language == "zh"
+    assert again.settings.language == "zh"
 
 
 @pytest.mark.parametrize("env, expected", [
@@ -164,14 +150,14 @@ def test_the_first_start_follows_the_system_language(tmp_path, monkeypatch, env,
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    assert load_game().language == expected
+    assert load_game().settings.language == expected
 
 
 def test_the_environment_chooses_too(tmp_path, monkeypatch):
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
     monkeypatch.setenv("LANG", "en_US.UTF-8")
     monkeypatch.setenv("MINESWEEP_LANG", "zh")
-    assert load_game().language == "zh"
+    assert load_game().settings.language == "zh"
 
 
 def test_lang_on_the_command_line_from_another_folder(tmp_path):
@@ -193,11 +179,11 @@ def test_a_missing_or_broken_text_file_leaves_english(tmp_path, monkeypatch, cap
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("MINESWEEP_LANG", "zh")
     game = load_game(script=str(folder / "minesweep.py"))
-    assert game.language == "en"
+    assert game.settings.language == "en"
     game.on_key_down(game.keys.L)
     game.on_key_down(game.keys.L)
-    assert game.language == "en"
-    assert game.speak(game.message).startswith("The Chinese texts could not be read")
+    assert game.settings.language == "en"
+    assert game.speak(game.play.message).startswith("The Chinese texts could not be read")
     assert capsys.readouterr().out.count("the game speaks English") == 1
 
 
@@ -207,5 +193,5 @@ def test_a_missing_font_leaves_english(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("MINESWEEP_LANG", "zh")
     game = load_game(script=str(folder / "minesweep.py"))
-    assert game.language == "en" and "L\u00a0Chinese" in game.footer_text()
+    assert game.settings.language == "en" and "L\u00a0Chinese" in game.now_showing().footer_words()
     assert "minesweep_zh.ttf is missing" in capsys.readouterr().out

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+import advice
 import solver
 from conftest import board, open_every_safe_tile, picture, tile_states
 from test_solver import layouts, position, tick
@@ -11,18 +12,24 @@ from test_solver import layouts, position, tick
 
 def lose_on(game, row, col, action="click_open"):
     """Make the move at (row, col), which must lose."""
-    game.started = True
+    game.play.started = True
     game.grid_action(game.block_at(row, col), getattr(game, action))
     assert game.failed
-    return game.postmortem
+    return game.play.postmortem
+
+
+def shown_before(game):
+    """What the player saw just before the last move."""
+    return [number if isopen else None for isopen, flag, mark, number in game.play.before]
 
 
 def check_verdict(game, clicked, action):
     """The post-mortem of the game just lost is true, checked by counting
     every layout of the board as it was before the move. Its kind."""
-    said, tile, colour = game.postmortem
+    said, cell, kind = game.play.postmortem
+    tile = None if cell is None else game.blocks[cell]
     text = game.speak(said)
-    shown = game.shown_before()
+    shown = shown_before(game)
     every = layouts(game, shown)
     cols = game.COLS
 
@@ -66,7 +73,7 @@ def check_verdict(game, clicked, action):
 def test_a_forced_guess(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
     lose_on(game, 0, 0)
-    assert game.speak(game.postmortem[0]) == ("No safe move existed: you guessed, with a "
+    assert game.speak(game.play.postmortem[0]) == ("No safe move existed: you guessed, with a "
                                   "1 in 2 (50%) chance of a bomb. That was as "
                                   "safe as any guess.")
     assert check_verdict(game, (0, 0), "click_open") == "forced"
@@ -75,7 +82,7 @@ def test_a_forced_guess(game):
 def test_a_single_number_showed_the_bomb(game):
     position(game, 3, 3, [(0, 0)], [(2, 2)])
     lose_on(game, 0, 0)
-    assert game.speak(game.postmortem[0]) == ("Avoidable: row 1, col 1 was surely a bomb: "
+    assert game.speak(game.play.postmortem[0]) == ("Avoidable: row 1, col 1 was surely a bomb: "
                                   "the 1 at row 1, col 2 has only 1 closed neighbour.")
     assert check_verdict(game, (0, 0), "click_open") == "sure bomb"
 
@@ -83,19 +90,20 @@ def test_a_single_number_showed_the_bomb(game):
 def test_two_numbers_showed_a_safe_tile(game):
     position(game, 4, 5, [(3, 4), (3, 1)], [(0, 0)])
     lose_on(game, 3, 4)
-    said, tile, colour = game.postmortem
+    said, cell, kind = game.play.postmortem
+    tile = game.blocks[cell]
     text = game.speak(said)
     assert text == ("Avoidable: row 4, col 3 was surely safe: every closed "
                     "neighbour of the 1 at row 3, col 1 is also next to the 1 at row 3, col 2, "
                     "so row 4, col 3 is safe.")
-    assert (tile.row, tile.col) == (3, 2) and colour == game.GREEN
+    assert (tile.row, tile.col) == (3, 2) and kind == advice.SAFE
     assert check_verdict(game, (3, 4), "click_open") == "sure safe"
 
 
 def test_the_exact_search_showed_a_safe_tile(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
     lose_on(game, 2, 2)
-    assert game.speak(game.postmortem[0]) == ("Avoidable: row 4, col 1 was surely safe: no "
+    assert game.speak(game.play.postmortem[0]) == ("Avoidable: row 4, col 1 was surely safe: no "
                                   "way the bombs can lie puts one at row 4, col 1.")
     assert check_verdict(game, (2, 2), "click_open") == "sure safe"
 
@@ -110,11 +118,11 @@ def test_counting_the_bombs_showed_a_safe_tile(game):
                            rng.randint(1, min(4, rows * cols - 1)))
         safe = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in bombs]
         position(game, rows, cols, bombs, rng.sample(safe, rng.randint(1, len(safe))))
-        if game.all_safe_open():
+        if game.won_now():
             continue
         clicked = rng.choice(bombs)
         lose_on(game, *clicked)
-        if "counting all the bombs left" in game.speak(game.postmortem[0]):
+        if "counting all the bombs left" in game.speak(game.play.postmortem[0]):
             assert check_verdict(game, clicked, "click_open") in ("sure safe",
                                                                   "sure bomb")
             return
@@ -147,7 +155,7 @@ def test_chord_verdicts_are_true(game):
             game.set_flag(flag)
         if not any(o.isbomb for o in closed if o not in flags):
             continue
-        game.started = True
+        game.play.started = True
         game.grid_action(target, game.chord)
         assert game.failed
         kinds.add(check_verdict(game, None, "chord"))
@@ -182,30 +190,31 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     game.grid_action(game.block_at(0, 4), game.click_open)
     game.grid_action(game.block_at(8, 4), game.click_flag)
     game.set_flag(game.block_at(8, 4))
-    game.questions = True
+    game.settings.questions = True
     game.grid_action(game.block_at(8, 5), game.click_flag)
     game.grid_action(game.block_at(8, 5), game.click_flag)   # a question mark
     game.update(12.5)
-    before = (picture(game), tile_states(game), game.bombs_left(), game.timer)
+    before = (picture(game), tile_states(game), game.now_showing().board.left, game.play.timer)
     width, height = game.WIDTH, game.HEIGHT
     lose_on(game, 4, 4)
     # The footer holds all the words, uncut, and the window has room for it.
     game.layout()                              # as update() does every frame
-    assert "".join(game.footer[0]).replace(" ", "") == (
-        game.footer_words().replace(" ", "").replace("\n", ""))
-    assert game.HEIGHT == game.BAR + game.board_height() + game.footer_height()
+    footer = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
+    assert footer[1].replace(" ", "").replace("\n", "") == (
+        game.now_showing().footer_words().replace(" ", "").replace("\n", ""))
+    assert game.HEIGHT == game.BAR + game.view.board_height() + game.view.footer
     game.update(5.0)                           # the clock stops at a loss
     game.on_key_down(game.keys.U)
-    assert not game.failed and game.postmortem is None
-    assert (picture(game), tile_states(game), game.bombs_left(), game.timer) == before
+    assert not game.failed and game.play.postmortem is None
+    assert (picture(game), tile_states(game), game.now_showing().board.left, game.play.timer) == before
     assert (game.WIDTH, game.HEIGHT) == (width, height)
     game.update(1.0)
-    assert game.timer == 13.5                  # and goes on
-    assert game.undos == 1 and "1 so far" in game.footer_text()
+    assert game.play.timer == 13.5                  # and goes on
+    assert game.play.undos == 1 and "1 so far" in game.now_showing().footer_words()
     # Win the rest: no record for a game with a move taken back.
     open_every_safe_tile(game)
-    assert game.finished and not game.new_best
-    assert "Moves taken back: 1 (no record)" in game.end_lines()
+    assert game.finished and not (game.play.record == "new")
+    assert "Moves taken back: 1 (no record)" in game.now_showing().end_lines()
 
 
 def test_u_takes_back_a_losing_chord_twice(game):
@@ -216,10 +225,10 @@ def test_u_takes_back_a_losing_chord_twice(game):
     for times in (1, 2):
         game.grid_action(game.block_at(1, 0), game.click_flag)
         game.grid_action(game.block_at(1, 1), game.chord)
-        assert game.failed and game.postmortem[1] is game.block_at(1, 0)
-        assert game.speak(game.postmortem[0]).endswith("the flag was a guess.")
+        assert game.failed and game.play.postmortem[1] == game.cell_of(game.block_at(1, 0))
+        assert game.speak(game.play.postmortem[0]).endswith("the flag was a guess.")
         game.on_key_down(game.keys.U)
-        assert picture(game) == ["#10", "F10"] and game.undos == times
+        assert picture(game) == ["#10", "F10"] and game.play.undos == times
         game.grid_action(game.block_at(1, 0), game.click_flag)   # off again
 
 
@@ -228,8 +237,8 @@ def test_u_during_a_game_does_nothing(game):
     game.grid_action(game.block_at(2, 2), game.click_open)
     state = tile_states(game)
     game.on_key_down(game.keys.U)
-    assert tile_states(game) == state and game.undos == 0
-    assert game.speak(game.message).startswith("U takes back")
+    assert tile_states(game) == state and game.play.undos == 0
+    assert game.speak(game.play.message).startswith("U takes back")
 
 
 # Semi-automatic play --------------------------------------------------------------
@@ -240,13 +249,13 @@ def test_s_plays_sure_moves_and_hands_back_at_a_guess(game):
         game.new_game(16, 16, 40)
         game.grid_action(game.block_at(8, 8), game.click_open)
         game.on_key_down(game.keys.S)
-        assert game.semiauto
+        assert game.play.sure_only
         tick(game, 300)
-        assert not game.failed and not game.autoplaying
+        assert not game.failed and not (game.play.state is game.State.AUTO)
         if game.finished:
             won += 1
             continue
-        block, isbomb, reason = game.hint_move
+        cell, isbomb, reason = game.play.hint
         assert isbomb is None and game.speak(reason).startswith("Guess: ")
         # It stopped with safe tiles still closed, none of them provable.
         assert any(not b.isopen and not b.isbomb for b in game.blocks)
@@ -263,4 +272,4 @@ def test_any_key_stops_s(game):
     game.grid_action(game.block_at(8, 8), game.click_open)
     game.on_key_down(game.keys.S)
     game.on_key_down(game.keys.Z)
-    assert not game.autoplaying
+    assert not (game.play.state is game.State.AUTO)

@@ -59,8 +59,8 @@ def test_mouse_buttons_through_pgzero(game):
                              "##100",
                              "##100"]
     assert not game.failed and not game.finished
-    assert game.clicks == 3
-    assert game.timer > 0
+    assert game.play.clicks == 3
+    assert game.play.timer > 0
 
 
 def test_a_lost_game_through_pgzero(game):
@@ -90,7 +90,7 @@ def test_keyboard_through_pgzero(game):
     key(0x40000000 | 0x1FF)                    # a key pgzero has no name for
     run_loop(game)
     assert picture(game) == ["F10", "110", "000"]
-    assert game.questions is True              # Q pressed three times
+    assert game.settings.questions is True              # Q pressed three times
     assert game.finished                       # the chord opened the last tiles
 
 

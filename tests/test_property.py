@@ -4,6 +4,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+import solver
+import viewport
 from conftest import tile_centre
 from loadgame import load_game
 
@@ -72,34 +74,36 @@ def check_rules(game):
             assert block.image == "minesweep_number%d" % count
             assert not block.isbomb
         assert not (block.isflag and block.isquestion)
-    if game.laid:
+    if game.play.laid:
         assert sum(block.isbomb for block in game.blocks) == game.BOMBS
     all_open = all(block.isopen for block in game.blocks if not block.isbomb)
-    assert game.finished == (game.laid and all_open and not game.failed)
+    assert game.finished == (game.play.laid and all_open and not game.failed)
     assert not (game.failed and game.finished)
-    assert 0 <= game.timer <= 999
+    assert 0 <= game.play.timer <= 999
     # A post-mortem exactly while a game is lost, and room for it below.
-    assert (game.postmortem is not None) == game.failed
-    height = game.BAR + game.board_height() + game.footer_height()
-    assert game.HEIGHT == (max(height, game.PANEL_HEIGHT) if game.slowmo else height)
-    assert not game.footer[0] or not game.footer[0][-1].endswith("...")
+    assert (game.play.postmortem is not None) == game.failed
+    height = game.BAR + game.view.board_height() + game.view.footer
+    assert game.HEIGHT == (max(height, viewport.PANEL_HEIGHT) if game.settings.slowmo else height)
+    footer = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
+    assert not footer[1].endswith("...")
     check_slow_motion(game)
 
 
 def check_slow_motion(game):
     """Slow motion leaves nothing stale: no recording between moves, a
     replay only of this board's tiles, a window that fits the mode."""
-    assert game.trace is None
-    assert game.WIDTH == game.board_width() + (game.PANEL if game.slowmo else 0)
-    tiles = set(game.blocks)
-    if game.last_opening is not None:
-        calls, before = game.last_opening
-        assert {tile for tile, caller in calls} <= tiles and before <= tiles
-        assert all(tile.isopen for tile, caller in calls)
-    if game.replay is not None:
-        assert game.slowmo and game.last_opening is not None
-        rp = game.replay
-        recorded = {tile for tile, caller in rp.calls}
+    assert game.open_block.__name__ == "open_block" and game.open_block.__module__ != (
+        "slowmotion")                               # no recorder left standing in
+    assert game.WIDTH == game.view.board_width() + (viewport.PANEL if game.settings.slowmo else 0)
+    cells = set(range(len(game.blocks)))
+    if game.play.opening is not None:
+        calls, before, numbers, flags, bombs = game.play.opening
+        assert {cell for cell, caller in calls} <= cells and before <= cells
+        assert all(game.blocks[cell].isopen for cell, caller in calls)
+    if game.play.replay is not None:
+        assert game.settings.slowmo and game.play.opening is not None
+        rp = game.play.replay
+        recorded = set(rp.cells)
         assert rp.hidden | set(rp.number) == recorded
         assert not rp.hidden & set(rp.number)
         assert set(rp.stack) <= set(rp.number)
@@ -125,7 +129,7 @@ def test_random_play_keeps_the_rules(one_game, board, hand_laid, seed, steps):
         rows, cols, bombs = board
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         game.lay_bombs(random.Random(seed).sample(cells, bombs))
-    game.held.clear()
+    game.settings.held.clear()
     for action in steps:
         before_end = game.failed or game.finished
         picture = seen(game)
@@ -137,10 +141,50 @@ def test_random_play_keeps_the_rules(one_game, board, hand_laid, seed, steps):
             continue                # U took the fatal move back: allowed
         restart = action[0] == "key" and action[1] in ("R", "K_0", "K_1") \
             or action[0] in ("click", "down") and action[2] == 1 \
-            and game.face_rect().collidepoint(where(game, action[1]))
+            and game.Rect(game.view.face_rect()).collidepoint(where(game, action[1]))
         if before_end and not restart:
             # Nothing but a restart changes a game that has ended.
             assert seen(game) == picture and (game.ROWS, game.COLS, game.BOMBS) == size
         if game.finished or game.failed:
             event("a game was won" if game.finished else "a game was lost")
     game.stop_autoplay()
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(board=st.integers(1, 9).flatmap(lambda rows: st.integers(1, 9).flatmap(
+    lambda cols: st.tuples(st.just(rows), st.just(cols),
+                           st.integers(0, rows * cols - 1)))),
+       seed=st.integers(0, 2 ** 16), opened=st.integers(0, 4), flags=st.integers(0, 4))
+def test_the_solvers_flood_opens_what_open_block_opens(one_game, board, seed, opened,
+                                                        flags):
+    # The game's flood is the recursive open_block; the solver's (and the
+    # queue replay's) is solver.flood. On any board, with tiles open and
+    # flags down already, both open the same tiles with the same numbers.
+    game = one_game
+    rows, cols, bombs = board
+    rng = random.Random(seed)
+    game.new_game(rows, cols, bombs)
+    cells = list(range(rows * cols))
+    game.lay_bombs([divmod(cell, cols) for cell in rng.sample(cells, bombs)])
+    safe = [block for block in game.blocks if not block.isbomb]
+    for block in rng.sample(safe, min(opened, len(safe) - 1)):
+        game.open_block(block)
+    for block in rng.sample(game.blocks, min(flags, len(cells))):
+        if not block.isopen:
+            game.set_flag(block)
+    closed = [block for block in safe if not block.isopen and not block.isflag]
+    if not closed:
+        return
+    start = rng.choice(closed)
+    may_open = {game.cell_of(block) for block in game.blocks
+                if not block.isopen and not block.isflag}
+    bomb_cells = {game.cell_of(block) for block in game.blocks if block.isbomb}
+    before = {game.cell_of(block) for block in game.blocks if block.isopen}
+    expected = solver.flood(game.cell_of(start), bomb_cells,
+                            game.neighbour_table(rows, cols), may_open.__contains__)
+    game.open_block(start)
+    got = {(game.cell_of(block), block.number) for block in game.blocks
+           if block.isopen and game.cell_of(block) not in before}
+    assert got == set(expected)
+    assert len(expected) == len(got)            # each tile opened once

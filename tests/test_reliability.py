@@ -1,5 +1,6 @@
 """Nothing lost, nothing false (issue 11): the best-times file under faults
 and racing processes, odd paths, odd timing, and missing pictures."""
+import glob
 import json
 import math
 import multiprocessing
@@ -14,6 +15,7 @@ import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+import datafiles
 from conftest import tile_centre
 from loadgame import ROOT
 from test_classic import best_file, kept_times, win_beginner
@@ -34,7 +36,7 @@ def test_deeply_nested_json_is_set_aside_not_a_crash(game, tmp_path, capsys):
     best_file(tmp_path).parent.mkdir()
     best_file(tmp_path).write_bytes(content)
     win_beginner(game, 30.0)
-    assert game.new_best
+    assert (game.play.record == "new")
     assert backups(tmp_path / "data") == [content]
     assert kept_times(best_file(tmp_path)) == {"Beginner": 30.0}
     assert capsys.readouterr().out.count("could not be read") == 1
@@ -45,7 +47,7 @@ def race(game, barrier, jobs, results):
     """In a child process: wait for the others, then save each (level, time)."""
     barrier.wait()
     for level, seconds in jobs:
-        results.put((level, seconds, game.record_best_time(level, seconds)))
+        results.put((level, seconds, datafiles.record_best_time(game.data_folder(), level, seconds, game.say_once)))
 
 
 def run_racers(game, jobs_per_process):
@@ -115,7 +117,7 @@ def test_a_stale_lock_does_not_block_a_save(game, tmp_path):
     old = os.path.getmtime(lock) - 3600
     os.utime(lock, (old, old))                  # left by a game that crashed
     win_beginner(game, 30.0)
-    assert game.new_best and not lock.exists()
+    assert (game.play.record == "new") and not lock.exists()
 
 
 # 3. No false "New best time" ----------------------------------------------------
@@ -124,11 +126,11 @@ def test_a_failed_save_says_so_not_new_best(game, tmp_path, monkeypatch, capsys)
     blocker.write_text("a file, not a folder")
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(blocker / "sub"))
     win_beginner(game, 30.0)
-    assert not game.new_best
-    assert "Best time not saved (see the console)" in game.end_lines()
-    assert not any("New best" in line for line in game.end_lines())
+    assert not (game.play.record == "new")
+    assert "Best time not saved (see the console)" in game.now_showing().end_lines()
+    assert not any("New best" in line for line in game.now_showing().end_lines())
     win_beginner(game, 20.0)
-    assert not game.new_best and "Best time not saved (see the console)" in game.end_lines()
+    assert not (game.play.record == "new") and "Best time not saved (see the console)" in game.now_showing().end_lines()
     assert capsys.readouterr().out.count("cannot save best times") == 1
 
 
@@ -146,7 +148,7 @@ def test_cannot_move_aside_is_said_once(game, tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(game.os, "replace", refuse_bak)
     win_beginner(game, 30.0)
     win_beginner(game, 20.0)
-    assert not game.new_best
+    assert not (game.play.record == "new")
     assert best_file(tmp_path).read_bytes() == b"corrupt"
     assert capsys.readouterr().out.count("cannot move it aside") == 1
 
@@ -157,28 +159,28 @@ def test_odd_paths(game, monkeypatch, tmp_path):
     monkeypatch.setattr(game.sys, "platform", "linux")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", "relative/xdg")        # the spec: ignore it
-    assert game.data_dir() == str(tmp_path / "home" / ".local" / "share" / "minesweep")
+    assert game.data_folder() == str(tmp_path / "home" / ".local" / "share" / "minesweep")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert game.data_dir() == str(tmp_path / "xdg" / "minesweep")
+    assert game.data_folder() == str(tmp_path / "xdg" / "minesweep")
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", "")
-    home = game.data_dir()
+    home = game.data_folder()
     assert home is None or (os.path.isabs(home) and home != "/.local/share/minesweep")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("MINESWEEP_DATA_DIR", "~/data")
-    assert game.data_dir() == str(tmp_path / "home" / "data")
+    assert game.data_folder() == str(tmp_path / "home" / "data")
     monkeypatch.setenv("MINESWEEP_DATA_DIR", "saves")          # beside the game
-    assert game.data_dir() == os.path.join(ROOT, "saves")
+    assert game.data_folder() == os.path.join(ROOT, "saves")
 
 
 def test_no_home_at_all_means_no_saving_not_a_crash(game, monkeypatch, capsys):
     monkeypatch.delenv("MINESWEEP_DATA_DIR")
-    monkeypatch.setattr(game, "home_folder", lambda: None)
+    monkeypatch.setattr(datafiles, "home_folder", lambda environ: None)
     monkeypatch.setattr(game.sys, "platform", "linux")
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
-    assert game.data_dir() is None
+    assert game.data_folder() is None
     win_beginner(game, 30.0)
-    assert not game.new_best
+    assert not (game.play.record == "new")
     assert "cannot save best times" in capsys.readouterr().out
 
 
@@ -241,7 +243,7 @@ def test_a_win_in_no_time_is_kept_and_read_back(game, tmp_path, capsys):
         game.new_game(9, 9, 10)
         game.lay_bombs([(0, c) for c in range(9)] + [(8, 0)])
         game.grid_action(game.block_at(5, 5), game.click_open)
-        assert game.finished and game.timer == 0
+        assert game.finished and game.play.timer == 0
     assert kept_times(best_file(tmp_path)) == {"Beginner": 0.0}
     assert backups(tmp_path / "data") == []
     assert "could not be read" not in capsys.readouterr().out
@@ -249,15 +251,15 @@ def test_a_win_in_no_time_is_kept_and_read_back(game, tmp_path, capsys):
 
 # 6. A large file ---------------------------------------------------------------
 def test_a_huge_file_is_set_aside_without_reading_it(game, tmp_path, monkeypatch):
-    content = b'{"Beginner": 10.0}' + b" " * (game.DATA_LIMIT + 1)
+    content = b'{"Beginner": 10.0}' + b" " * (datafiles.DATA_LIMIT + 1)
     best_file(tmp_path).parent.mkdir()
     best_file(tmp_path).write_bytes(content)
     reads = []
-    real_load = game.json.loads
-    monkeypatch.setattr(game.json, "loads", lambda text: reads.append(len(text))
+    real_load = datafiles.json.loads
+    monkeypatch.setattr(datafiles.json, "loads", lambda text: reads.append(len(text))
                         or real_load(text))
     win_beginner(game, 30.0)
-    assert all(size <= game.DATA_LIMIT for size in reads)
+    assert all(size <= datafiles.DATA_LIMIT for size in reads)
     assert backups(tmp_path / "data") == [content]
     assert kept_times(best_file(tmp_path)) == {"Beginner": 30.0}
 
@@ -282,7 +284,7 @@ def test_load_best_times_takes_any_file(game, tmp_path_factory, monkeypatch, con
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(folder))
     path = folder / "best_times.json"
     path.write_bytes(content)
-    times = game.load_best_times()
+    times = datafiles.load_best_times(game.data_folder(), game.say_once)
     assert isinstance(times, dict)
     for level, seconds in times.items():
         assert isinstance(level, str) and isinstance(seconds, (int, float))
@@ -318,8 +320,8 @@ def copy_game(tmp_path):
     """The game and its pictures and sounds, copied to a new folder."""
     folder = tmp_path / "game"
     folder.mkdir()
-    shutil.copy(os.path.join(ROOT, "minesweep.py"), folder)
-    shutil.copy(os.path.join(ROOT, "solver.py"), folder)
+    for name in glob.glob(os.path.join(ROOT, "*.py")):     # the game and its modules
+        shutil.copy(name, folder)
     for sub in ("images", "sounds", "texts", "fonts"):
         shutil.copytree(os.path.join(ROOT, sub), folder / sub)
     return folder
@@ -368,4 +370,5 @@ def test_a_missing_solver_is_named_at_start(tmp_path):
     os.remove(folder / "solver.py")
     done = run_copy(folder, tmp_path, "--check")
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert "solver.py belongs in the same folder as minesweep.py" in done.stderr
+    assert "No module named 'solver'" in done.stderr
+    assert "belongs in the same folder as minesweep.py" in done.stderr

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import gamestate
 import solver
 from conftest import board, open_every_safe_tile, picture, tile_states
 from loadgame import ROOT, load_game
@@ -33,9 +34,9 @@ def fingerprint(game):
 def play_board_42(game, key, noguess):
     """Board 42 of a level, opened at its start tile."""
     name, rows, cols, bombs = game.LEVELS[key]
-    game.noguess = noguess
+    game.settings.noguess = noguess
     game.new_game(rows, cols, bombs, board=42)
-    start = game.start_tile()
+    start = gamestate.start_tile(game.play.board, game.ROWS, game.COLS)
     game.grid_action(game.blocks[start], game.click_open)
     return start
 
@@ -46,7 +47,7 @@ def test_known_board_numbers_give_known_boards(game, key, noguess, monkeypatch):
     monkeypatch.setattr(solver, "NO_GUESS_TIME", 60.0)
     start = play_board_42(game, key, noguess)
     assert (start, fingerprint(game)) == PINNED[(key, noguess)]
-    assert game.message is None                # a no-guess board was found
+    assert game.play.message is None                # a no-guess board was found
     assert not game.block_at(start // game.COLS, start % game.COLS).isbomb
 
 
@@ -77,6 +78,7 @@ def test_a_different_first_click_is_still_safe(game):
 CROSS_VERSION = '''
 import random, sys
 sys.path.insert(0, ".")
+import gamestate
 import solver
 x = list(range(30)); random.Random("minesweep board 7: 16 x 30").shuffle(x)
 rows, cols = 16, 30
@@ -106,15 +108,15 @@ def test_g_then_digits_then_enter_plays_that_board(game):
     game.new_game(9, 9, 10)
     for key in ("G", "K_4", "K_2", "K_7", "BACKSPACE", "RETURN"):
         game.on_key_down(getattr(game.keys, key))
-    assert game.board_number == 42 and (game.ROWS, game.COLS) == (9, 9)
-    assert "board 42" in game.TITLE and "green tile" in game.speak(game.message)
-    number = game.board_number
+    assert game.play.board == 42 and (game.ROWS, game.COLS) == (9, 9)
+    assert "board 42" in game.TITLE and "green tile" in game.speak(game.play.message)
+    number = game.play.board
     for key in ("G", "K_9", "ESCAPE"):
         game.on_key_down(getattr(game.keys, key))
-    assert game.board_number == number and game.typing is None
+    assert game.play.board == number and game.play.state is not game.State.TYPING
     game.on_key_down(game.keys.G)
     game.on_key_down(game.keys.R)               # ignored while typing
-    assert game.board_number == number and "Board number: _" in game.speak(game.message)
+    assert game.play.board == number and "Board number: _" in game.speak(game.play.message)
 
 
 def test_the_command_line_takes_a_board_number(tmp_path):
@@ -131,11 +133,11 @@ def a_game_in_progress(game):
     """A Beginner game with opened tiles, a flag, a question mark and time."""
     board(game, 9, 9, [(0, 0), (0, 8), (8, 0), (8, 8), (4, 4), (2, 6), (6, 2),
                        (6, 6), (2, 2), (4, 8)])
-    game.board_number = 77
-    game.started = True
+    game.play.board = 77
+    game.play.started = True
     game.grid_action(game.block_at(0, 4), game.click_open)
     game.grid_action(game.block_at(2, 2), game.click_flag)
-    game.questions = True
+    game.settings.questions = True
     game.grid_action(game.block_at(8, 5), game.click_flag)
     game.grid_action(game.block_at(8, 5), game.click_flag)
     game.update(37.25)
@@ -144,8 +146,8 @@ def a_game_in_progress(game):
 
 def state(game):
     """Everything a resumed game must have back."""
-    return (picture(game), tile_states(game), game.timer, game.clicks,
-            game.board_number, game.BOMBS, game.questions, game.flagwin,
+    return (picture(game), tile_states(game), game.play.timer, game.play.clicks,
+            game.play.board, game.BOMBS, game.settings.questions, game.settings.flagwin,
             [b.isbomb for b in game.blocks])
 
 
@@ -155,12 +157,12 @@ def test_save_then_resume_gives_back_the_whole_game(game, tmp_path, capsys):
     game.save_on_exit()
     assert "this game is kept" in capsys.readouterr().out
     again = load_game()
-    assert again.waiting is not None and "C goes on" in again.footer_text()
+    assert again.play.offered is not None and "C goes on" in again.now_showing().footer_words()
     again.on_key_down(again.keys.C)
     assert state(again) == before
     assert not os.path.exists(tmp_path / "data" / "saved_game.json")
     again.update(1.0)
-    assert again.timer == 38.25
+    assert again.play.timer == 38.25
 
 
 def test_any_other_key_starts_afresh_and_keeps_the_file(game, tmp_path):
@@ -169,7 +171,7 @@ def test_any_other_key_starts_afresh_and_keeps_the_file(game, tmp_path):
     saved = (tmp_path / "data" / "saved_game.json").read_bytes()
     again = load_game()
     again.on_key_down(again.keys.K_2)
-    assert again.waiting is None and (again.ROWS, again.COLS) == (16, 16)
+    assert again.play.offered is None and (again.ROWS, again.COLS) == (16, 16)
     assert (tmp_path / "data" / "saved_game.json").read_bytes() == saved
 
 
@@ -191,7 +193,7 @@ def test_a_bad_saved_game_is_set_aside_with_one_line(tmp_path, monkeypatch, caps
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
     (tmp_path / "saved_game.json").write_bytes(content)
     game = load_game()
-    assert game.waiting is None and len(game.blocks) == 225
+    assert game.play.offered is None and len(game.blocks) == 225
     assert (tmp_path / "saved_game.json.bak").read_bytes() == content
     out = capsys.readouterr().out
     assert out.count("could not be read") == 1
@@ -207,17 +209,17 @@ def test_a_saved_game_too_big_for_this_version_is_set_aside(game, tmp_path, caps
     saved["rows"] = 1000
     path.write_text(json.dumps(saved))
     again = load_game()
-    assert again.waiting is None and "rows and cols must be" in capsys.readouterr().out
+    assert again.play.offered is None and "rows and cols must be" in capsys.readouterr().out
 
 
 def test_a_resumed_game_keeps_its_record_only_if_unassisted(game, tmp_path):
     a_game_in_progress(game)
-    game.assisted = True
+    game.play.assisted = True
     game.save_on_exit()
     again = load_game()
     again.on_key_down(again.keys.C)
     open_every_safe_tile(again)
-    assert again.finished and not again.new_best
+    assert again.finished and not (again.play.record == "new")
 
 
 # The flag win ----------------------------------------------------------------
@@ -226,7 +228,7 @@ def test_the_flag_win_is_off_by_default(game):
     game.grid_action(game.block_at(0, 2), game.click_open)
     for cell in [(0, 0), (2, 2)]:
         game.grid_action(game.block_at(*cell), game.click_flag)
-    assert not game.flagwin and not game.finished
+    assert not game.settings.flagwin and not game.finished
     # Turned on with exactly the bombs flagged already, the next frame wins.
     game.update(0.1)
     game.on_key_down(game.keys.X)
@@ -236,7 +238,7 @@ def test_the_flag_win_is_off_by_default(game):
 
 def test_the_flag_win_when_exactly_the_bombs_are_flagged(game):
     game.on_key_down(game.keys.X)
-    assert game.flagwin and "flag win on" in game.footer_text().lower()
+    assert game.settings.flagwin and "flag win on" in game.now_showing().footer_words().lower()
     board(game, 3, 3, [(0, 0), (2, 2)])
     game.grid_action(game.block_at(0, 2), game.click_open)
     game.grid_action(game.block_at(0, 0), game.click_flag)
@@ -250,7 +252,7 @@ def test_the_flag_win_when_exactly_the_bombs_are_flagged(game):
 
 
 def test_the_flag_win_needs_every_bomb(game):
-    game.flagwin = True
+    game.settings.flagwin = True
     board(game, 3, 3, [(0, 0), (2, 2)])
     game.grid_action(game.block_at(0, 2), game.click_open)
     game.grid_action(game.block_at(0, 0), game.click_flag)

@@ -3,6 +3,8 @@ recursion, the replay shows them and ends on the real board, and the queue
 replay opens the same tiles breadth first."""
 import pygame
 
+import slowmotion
+import viewport
 from conftest import board, picture, tile_centre
 from test_mainloop import click, key, run_loop
 
@@ -43,14 +45,15 @@ def recursion_model(rows, cols, bombs, flags, opened, starts):
 
 def replay_steps(game):
     """Run the replay to its end; (what, cell, depth) for each step."""
-    rp = game.replay
+    rp = game.play.replay
     out = []
-    while rp.advance():
-        what, tile, text, word = rp.step
+    while rp.forward():
+        step = rp.step()
+        what = step.kind
         if what == "skip":
-            what = "skip flag" if text[0] == "call_flag" else "skip open"
+            what = "skip flag" if step.said[0] == "call_flag" else "skip open"
         depth = len(rp.stack) if rp.kind == "stack" else len(rp.queue)
-        out.append((what, (tile.row, tile.col), depth))
+        out.append((what, divmod(step.cell, game.COLS), depth))
     return out
 
 
@@ -65,15 +68,15 @@ def test_the_recorded_calls_are_the_recursion(game):
     assert before
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 2), game.click_open)
-    assert game.replay is not None and game.replay.kind == "stack"
+    assert game.play.replay is not None and game.play.replay.kind == "stack"
     expected = recursion_model(8, 10, set(BOMBS), {(7, 4)}, before, [(7, 2)])
     got = replay_steps(game)
     assert got == expected
     kinds = {what for what, cell, depth in got}
     assert kinds == {"call", "return", "loop", "skip flag", "skip open", "done"}
     calls = [cell for what, cell, depth in got if what == "call"]
-    assert [(t.row, t.col) for t, caller in game.last_opening[0]] == calls
-    assert game.deepest_call(game.last_opening[0]) == max(
+    assert [divmod(cell, 10) for cell, caller in game.play.opening[0]] == calls
+    assert slowmotion.deepest_call(game.play.opening[0]) == max(
         depth for what, cell, depth in got)
 
 
@@ -84,8 +87,8 @@ def test_a_chord_records_each_area_from_the_top(game):
     game.set_flag(game.block_at(0, 0))
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(1, 1), game.chord)
-    rp = game.replay
-    roots = [(t.row, t.col) for t, caller in rp.calls if caller is None]
+    rp = game.play.replay
+    roots = [divmod(cell, 5) for cell, caller in game.play.opening[0] if caller is None]
     assert roots == [(0, 1), (0, 2)]         # a 1, then the rest in one flood
     expected = recursion_model(5, 5, {(0, 0)}, {(0, 0)}, {(1, 1)}, roots)
     assert replay_steps(game) == expected
@@ -95,9 +98,9 @@ def test_the_empty_chapter_board_goes_218_calls_deep(game):
     board(game, 15, 15, [])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
-    calls = game.last_opening[0]
+    calls = game.play.opening[0]
     assert len(calls) == 225
-    assert game.deepest_call(calls) == 218
+    assert slowmotion.deepest_call(calls) == 218
 
 
 def test_the_replay_ends_on_the_board_a_normal_click_gives(shown):
@@ -109,33 +112,33 @@ def test_the_replay_ends_on_the_board_a_normal_click_gives(shown):
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 9), game.click_open)
     assert picture(game) == plain                  # the game itself is done
-    rp = game.replay
+    rp = game.play.replay
     hidden = set(rp.hidden)
-    assert hidden == {t for t, caller in rp.calls} and len(hidden) > 10
+    assert hidden == set(rp.cells) and len(hidden) > 10
     # While it replays, the tiles not reached yet look closed.
     game.draw()
-    tile = next(iter(hidden))
+    tile = game.blocks[next(iter(hidden))]
     closed = game.images.minesweep_block
     drawn = game.screen.surface.subsurface(pygame.Rect(tile.topleft, (25, 25)))
     assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
         closed.convert(), "RGB")
     shown_steps = 0
-    while game.replay is not None:
-        game.update(1 / game.SPEEDS[game.speed])
+    while game.play.replay is not None:
+        game.update(1 / slowmotion.SPEEDS[game.settings.speed])
         game.draw()
         shown_steps += 1
     assert shown_steps > len(hidden)
     assert picture(game) == plain
-    assert game.last_opening is not None
+    assert game.play.opening is not None
 
 
 def test_the_queue_replay_opens_the_same_tiles_breadth_first(game):
     board(game, 15, 15, [(3, 3), (10, 12), (12, 2)])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
-    stack_order = [(t.row, t.col) for t, caller in game.replay.calls]
+    stack_order = [divmod(cell, 15) for cell in game.play.replay.cells]
     game.on_key_down(game.keys.W)
-    assert game.replay.kind == "queue"
+    assert game.play.replay.kind == "queue"
     order = [cell for what, cell, depth in replay_steps(game)]
     assert sorted(order) == sorted(stack_order) and order != stack_order
     # Breadth first: the queue written again here gives the same order.
@@ -153,56 +156,59 @@ def test_the_queue_replay_opens_the_same_tiles_breadth_first(game):
     assert sorted(order[1:9]) == around(15, 15, (7, 7))
     # W again goes back to the recursion.
     game.on_key_down(game.keys.W)
-    assert game.replay is not None and game.replay.kind == "stack"
+    assert game.play.replay is not None and game.play.replay.kind == "stack"
 
 
 def test_nothing_is_recorded_with_the_mode_off(game):
     board(game, 6, 6, [(0, 0)])
     game.grid_action(game.block_at(5, 5), game.click_open)
-    assert game.trace is None and game.replay is None and game.last_opening is None
+    assert game.play.replay is None and game.play.opening is None
 
 
 def test_one_tile_opened_is_no_replay(game):
     board(game, 4, 4, [(0, 0)])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(1, 1), game.click_open)      # a 1
-    assert game.replay is None and game.block_at(1, 1).isopen
+    assert game.play.replay is None and game.block_at(1, 1).isopen
 
 
 def test_v_grows_the_window_and_shrinks_it_again(game):
     board(game, 9, 9, [(0, 0)])
     width, height = game.WIDTH, game.HEIGHT
     game.on_key_down(game.keys.V)
-    assert game.WIDTH == width + game.PANEL and game.HEIGHT >= height
-    assert game.face_rect().centerx == width // 2     # still over the board
+    game.update(0)                                     # the next frame
+    assert game.WIDTH == width + viewport.PANEL and game.HEIGHT >= height
+    assert game.Rect(game.view.face_rect()).centerx == width // 2     # still over the board
     game.on_key_down(game.keys.K_2)                    # a new level keeps it
-    assert game.WIDTH == 16 * 25 + game.PANEL
+    game.update(0)
+    assert game.WIDTH == 16 * 25 + viewport.PANEL
     game.on_key_down(game.keys.V)
-    assert (game.WIDTH, game.HEIGHT) == (16 * 25, game.BAR + 16 * 25 + game.footer_height())
+    game.update(0)
+    assert (game.WIDTH, game.HEIGHT) == (16 * 25, game.BAR + 16 * 25 + game.view.footer)
 
 
 def test_pause_step_speed_and_escape(game):
     board(game, 15, 15, [(0, 0)])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
-    rp = game.replay
+    rp = game.play.replay
     game.on_mouse_down(tile_centre(game, 3, 3), game.mouse.LEFT)   # pause
     assert rp.paused and not game.block_at(3, 3).isflag
     game.update(10.0)
     assert len(rp.number) == 0                         # nothing moves
     game.on_key_down(game.keys.SPACE)
     game.on_key_down(game.keys.SPACE)
-    assert rp.step[0] == "loop" and len(rp.number) == 1
+    assert rp.step().kind == "loop" and len(rp.number) == 1
     game.on_key_down(game.keys.PLUS)
     game.on_key_down(game.keys.KP_PLUS)
-    assert game.speed == game.START_SPEED + 2
+    assert game.settings.speed == slowmotion.START_SPEED + 2
     game.on_key_down(game.keys.MINUS)
-    assert game.speed == game.START_SPEED + 1
+    assert game.settings.speed == slowmotion.START_SPEED + 1
     game.on_mouse_down(tile_centre(game, 3, 3), game.mouse.LEFT)   # go on
     game.update(0.5)
     assert len(rp.number) > 1
     game.on_key_down(game.keys.ESCAPE)
-    assert game.replay is None and game.slowmo
+    assert game.play.replay is None and game.settings.slowmo
     assert sum(b.isopen for b in game.blocks) == 224
 
 
@@ -211,12 +217,12 @@ def test_restart_and_level_keys_end_a_replay(game):
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
     game.on_key_down(game.keys.R)
-    assert game.replay is None and game.last_opening is None
+    assert game.play.replay is None and game.play.opening is None
     assert not any(b.isopen for b in game.blocks)
     board(game, 15, 15, [(0, 0)])
     game.grid_action(game.block_at(7, 7), game.click_open)
     game.on_key_down(game.keys.K_1)
-    assert game.replay is None and (game.ROWS, game.COLS) == (9, 9)
+    assert game.play.replay is None and (game.ROWS, game.COLS) == (9, 9)
 
 
 def test_autoplay_waits_for_the_replay(game):
@@ -234,8 +240,8 @@ def test_a_replay_through_pgzeros_loop(game):
     key(pygame.K_v)
     click(tile_centre(game, 4, 4), 1)
     assert run_loop(game, frames=3) == 3
-    assert game.replay is not None and 0 < len(game.replay.number) < 79
+    assert game.play.replay is not None and 0 < len(game.play.replay.number) < 79
     pygame.init()                   # pgzero's loop shut pygame down
     key(pygame.K_ESCAPE)
     assert run_loop(game, frames=2) == 2
-    assert game.replay is None and sum(b.isopen for b in game.blocks) == 79
+    assert game.play.replay is None and sum(b.isopen for b in game.blocks) == 79

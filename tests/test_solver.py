@@ -1,5 +1,6 @@
 """The solver (issue 4): hints that explain themselves and never lie, exact
 bomb chances, autoplay and no-guess boards."""
+import functools
 import itertools
 import random
 import re
@@ -8,6 +9,7 @@ import sys
 
 import pytest
 
+import advice
 import solver
 from conftest import board, picture
 from loadgame import ROOT
@@ -22,6 +24,14 @@ def position(game, rows, cols, bombs, opened, flags=()):
     for row, col in flags:
         game.set_flag(game.block_at(row, col))
     return game
+
+
+def bomb_chances(game):
+    """Every closed tile's chance of a bomb, from what the player sees, and
+    whether the chances are exact."""
+    found, exact = advice.chances(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+                                  game.neighbour_table(game.ROWS, game.COLS))
+    return {game.blocks[cell]: chance for cell, chance in found.items()}, exact
 
 
 def where(move):
@@ -108,7 +118,7 @@ def test_no_hint_before_the_first_click_or_after_the_end(game):
     game.new_game(9, 9, 10)
     assert game.hint() is None
     game.on_key_down(game.keys.H)
-    assert game.speak(game.message) == "Hints start after the first click"
+    assert game.speak(game.play.message) == "Hints start after the first click"
     position(game, 2, 2, [(0, 0)], [])
     game.blow_up(game.block_at(0, 0))
     assert game.hint() is None
@@ -117,12 +127,12 @@ def test_no_hint_before_the_first_click_or_after_the_end(game):
 def test_the_h_key_shows_the_hint(shown):
     position(shown, 3, 3, [(0, 0)], [(2, 2)])
     shown.on_key_down(shown.keys.H)
-    assert shown.footer_text() == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
+    assert shown.now_showing().footer_words() == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
     shown.draw()
-    corner = shown.screen.surface.get_at(shown.tile_rect(0, 0).topleft)
+    corner = shown.screen.surface.get_at(shown.Rect(shown.view.tile_rect(0, 0)).topleft)
     assert tuple(corner)[:3] == (230, 0, 0)       # the red frame of a bomb
-    shown.on_mouse_down(shown.tile_rect(0, 0).center, shown.mouse.RIGHT)
-    assert shown.hint_move is None                # a move clears the hint
+    shown.on_mouse_down(shown.Rect(shown.view.tile_rect(0, 0)).center, shown.mouse.RIGHT)
+    assert shown.play.hint is None                # a move clears the hint
 
 
 # Never lies; exact chances; sees only what the player sees -------------------
@@ -175,7 +185,7 @@ def test_chances_match_brute_force(game):
     rng = random.Random(8)
     for _ in range(300):
         random_position(game, rng)
-        chances = game.bomb_chances()
+        chances = bomb_chances(game)[0]
         expected = brute_force_chances(game)
         assert set(chances) == set(expected)
         for block, chance in expected.items():
@@ -191,13 +201,13 @@ def test_the_solver_sees_only_what_the_player_sees(game, monkeypatch):
     for _ in range(300):
         random_position(game, rng)
         move = game.hint()
-        before = (move and where(move), game.bomb_chances())
+        before = (move and where(move), bomb_chances(game)[0])
         # Shuffle what lies under the closed tiles: the solver cannot tell.
         for block in game.blocks:
             if not block.isopen:
                 block.isbomb = rng.random() < 0.5
         move = game.hint()
-        assert (move and where(move), game.bomb_chances()) == before
+        assert (move and where(move), bomb_chances(game)[0]) == before
 
 
 def test_hint_and_chances_change_nothing(game):
@@ -206,12 +216,12 @@ def test_hint_and_chances_change_nothing(game):
         random_position(game, rng)
         state = [(b.isbomb, b.isopen, b.isflag, b.isquestion, b.image)
                  for b in game.blocks]
-        flags = (game.failed, game.finished, game.clicks, game.timer)
+        flags = (game.failed, game.finished, game.play.clicks, game.play.timer)
         game.hint()
-        game.bomb_chances()
+        bomb_chances(game)[0]
         assert [(b.isbomb, b.isopen, b.isflag, b.isquestion, b.image)
                 for b in game.blocks] == state
-        assert (game.failed, game.finished, game.clicks, game.timer) == flags
+        assert (game.failed, game.finished, game.play.clicks, game.play.timer) == flags
 
 
 def test_a_huge_board_gives_true_hints(game):
@@ -221,7 +231,7 @@ def test_a_huge_board_gives_true_hints(game):
     assert sum(b.isopen for b in game.blocks) > 100
     block, isbomb, reason = game.hint()
     assert isbomb is not None and block.isbomb == isbomb
-    chances = game.bomb_chances()
+    chances = bomb_chances(game)[0]
     assert len(chances) == sum(not b.isopen for b in game.blocks)
     for block, chance in chances.items():
         if chance in (0.0, 1.0):
@@ -246,10 +256,10 @@ def test_a_search_too_big_is_capped_and_says_so(game, monkeypatch):
     rng = random.Random(12)
     for _ in range(20):
         capped_position(game, rng)
-        exact, exact_sure = game.bomb_chances_exact()
+        exact, exact_sure = bomb_chances(game)
         assert exact_sure
         monkeypatch.setattr(solver, "SEARCH_BUDGET", 1)
-        rough, sure = game.bomb_chances_exact()
+        rough, sure = bomb_chances(game)
         assert not sure and set(rough) == set(exact)
         for block, chance in rough.items():
             assert chance not in (0.0, 1.0) or chance == exact[block]
@@ -277,31 +287,31 @@ def test_autoplay_wins_a_board_that_needs_no_guess(game):
     position(game, 4, 5, [(3, 4), (3, 1)], [])
     game.grid_action(game.block_at(0, 0), game.click_open)
     game.on_key_down(game.keys.A)
-    assert game.autoplaying and "autoplay" in game.footer_text() or game.hint_move
+    assert (game.play.state is game.State.AUTO) and "autoplay" in game.now_showing().footer_words() or game.play.hint
     tick(game, 40)
-    assert game.finished and not game.autoplaying
-    assert game.assisted and not game.new_best
-    assert game.hint_move is None                 # no stale hint on the end screen
+    assert game.finished and not (game.play.state is game.State.AUTO)
+    assert game.play.assisted and not (game.play.record == "new")
+    assert game.play.hint is None                 # no stale hint on the end screen
 
 
 def test_autoplay_plays_one_move_a_tick_and_any_key_stops_it(game):
     game.new_game(16, 30, 99)
     game.on_key_down(game.keys.A)
     tick(game, 1)
-    assert game.laid and game.clicks == 1         # the first click, in the middle
+    assert game.play.laid and game.play.clicks == 1         # the first click, in the middle
     assert game.block_at(8, 15).isopen
     tick(game, 3)
-    assert game.clicks == 4
+    assert game.play.clicks == 4
     game.on_key_down(game.keys.Z)
-    assert not game.autoplaying
+    assert not (game.play.state is game.State.AUTO)
     tick(game, 10)
-    assert game.clicks == 4
+    assert game.play.clicks == 4
     game.on_key_down(game.keys.A)
     tick(game, 1)
-    game.on_mouse_down(game.tile_rect(0, 0).center, game.mouse.LEFT)
-    clicks = game.clicks
+    game.on_mouse_down(game.Rect(game.view.tile_rect(0, 0)).center, game.mouse.LEFT)
+    clicks = game.play.clicks
     tick(game, 10)
-    assert not game.autoplaying and game.clicks == clicks
+    assert not (game.play.state is game.State.AUTO) and game.play.clicks == clicks
 
 
 def test_autoplay_takes_off_wrong_flags(game):
@@ -316,13 +326,13 @@ def test_autoplay_takes_off_wrong_flags(game):
 def test_no_guess_boards_need_no_guess(game, level):
     random.seed(11)
     game.on_key_down(game.keys.N)
-    assert game.noguess and "no-guess on" in game.footer_text() or game.message
+    assert game.settings.noguess and "no-guess on" in game.now_showing().footer_words() or game.play.message
     game.on_key_down(getattr(game.keys, level))
     for _ in range(3):
         game.new_game(game.ROWS, game.COLS, game.BOMBS)
         first = game.block_at(game.ROWS // 2, game.COLS // 3)
         game.grid_action(first, game.click_open)
-        assert game.message is None
+        assert game.play.message is None
         mines = {b.row * game.COLS + b.col for b in game.blocks if b.isbomb}
         assert len(mines) == game.BOMBS
         assert solver.sure_moves_clear(game.ROWS, game.COLS, mines,
@@ -338,8 +348,8 @@ def test_no_guess_gives_up_with_a_note(game, monkeypatch):
     game.on_key_down(game.keys.N)
     game.new_game(16, 30, 99)
     game.grid_action(game.block_at(5, 5), game.click_open)
-    assert game.laid and sum(b.isbomb for b in game.blocks) == 99
-    assert game.footer_text() == "No no-guess board found in time: this one may need a guess"
+    assert game.play.laid and sum(b.isbomb for b in game.blocks) == 99
+    assert game.now_showing().footer_words() == "No no-guess board found in time: this one may need a guess"
 
 
 def test_solver_keys_at_any_moment(game):
@@ -671,7 +681,7 @@ def test_a_big_board_guess_stops_weighing_in_time_and_says_so(game, monkeypatch)
             block, isbomb, reason = game.hint()
             if isbomb is None or game.failed or game.finished:
                 break
-            game.grid_action(block, game.flag_surely if isbomb else game.open_surely)
+            game.grid_action(block, functools.partial(game.make_sure, isbomb=isbomb))
         if isbomb is None and "weighed in time" in reason:
             break
         assert rng.random() < 0.99            # a guess like this turns up soon

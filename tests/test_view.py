@@ -11,6 +11,7 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
+import viewport
 from conftest import board, tile_centre
 from loadgame import ROOT, draw_afresh, with_screen
 from test_mainloop import click, run_loop
@@ -24,30 +25,19 @@ DESKTOPS = [(1366, 768), (1920, 1080)]
 
 def on_desktop(game, desktop, rows, cols, bombs):
     """A new board of this size, on a desktop of this size."""
-    game.desktop = desktop
+    game.settings.desktop = desktop
     game.new_game(rows, cols, bombs)
+    game.layout()                       # as the next frame does
     return game
 
 
 def texts_drawn(game):
     """Draw the window afresh; every text drawn, as (text, size, Rect)."""
-    drawn = []
-    real = game.put_text
-
-    def record(text, fontname, fontsize, **where):
-        """put_text, noting what it drew and where."""
-        place = real(text, fontname, fontsize, **where)
-        drawn.append((text, fontsize, place))
-        return place
-
     game.layout()
     with_screen(game)
-    game.put_text = record
-    try:
-        draw_afresh(game)
-    finally:
-        game.put_text = real
-    return drawn
+    draw_afresh(game)
+    return [(shape[1], shape[3], game.draw_shape(shape))
+            for shape in game.now_showing().shapes() if shape[0] == "text"]
 
 
 def win_quickly(game):
@@ -71,12 +61,12 @@ def states(game, rows, cols, bombs):
     game.show_hint()
     yield "hint"
     game.on_key_down(game.keys.P)
-    assert game.paused
+    assert (game.play.state is game.State.PAUSED)
     yield "paused"
     game.on_key_down(game.keys.P)
     bomb = next(block for block in game.blocks if block.isbomb)
     game.grid_action(bomb, game.click_open)
-    assert game.failed and game.postmortem is not None
+    assert game.failed and game.play.postmortem is not None
     yield "lost"
     game.on_key_down(game.keys.U)
     win_quickly(game)
@@ -100,7 +90,8 @@ def test_every_board_fits_and_its_words_fit(game, desktop, rows, cols, bombs):
             for other_text, other_size, other in drawn[:number]:
                 assert not place.colliderect(other), (state, text, other_text)
         # No line of the footer is cut short or wider than the window.
-        lines, fontname, fontsize, high = game.footer
+        footer = [shape for shape in game.now_showing().footer() if shape[0] == "text"]
+        lines, fontname, fontsize = footer[0][1].split("\n"), footer[0][2], footer[0][3]
         font = pygame.font.Font(None, fontsize) if fontname is None else None
         assert not lines[-1].endswith("..."), state
         if font is not None:
@@ -111,47 +102,49 @@ def test_every_board_fits_and_its_words_fit(game, desktop, rows, cols, bombs):
 @pytest.mark.parametrize("rows, cols, bombs", SIZES)
 def test_every_tile_can_be_reached(game, desktop, rows, cols, bombs):
     on_desktop(game, desktop, rows, cols, bombs)
-    assert game.tile in (25, 20, 16)
-    grid = pygame.Rect(game.GRID_LEFT, game.GRID_TOP, game.tile * game.view_cols,
-                       game.tile * game.view_rows)
+    assert game.view.tile in (25, 20, 16)
+    grid = pygame.Rect(game.view.left, game.view.top, game.view.tile * game.view.cols,
+                       game.view.tile * game.view.rows)
     assert pygame.Rect(0, 0, game.WIDTH, game.HEIGHT).contains(grid)
     # By the view: scrolled to any tile, that tile is where the mouse finds it.
     for row in range(rows):
         for col in range(cols):
-            game.follow(row, col)
+            game.view.follow(row, col)
             centre = tile_centre(game, row, col)
             assert grid.collidepoint(centre)
             assert game.block_under(centre) is game.block_at(row, col)
     # By the cursor: the arrows reach the far corner, always in view.
     game.new_game()
-    game.pointer = None
+    game.settings.pointer = None
     game.on_key_down(game.keys.LEFT)
     for arrow, steps in ((game.keys.UP, rows), (game.keys.LEFT, cols),
                          (game.keys.DOWN, rows), (game.keys.RIGHT, cols)):
         for _ in range(steps):
             game.on_key_down(arrow)
-            assert game.in_view(*game.cursor)
-    assert game.cursor == (rows - 1, cols - 1)
+            game.update(0)                      # the frame brings it into view
+            assert game.view.in_view(*game.play.cursor)
+    assert game.play.cursor == (rows - 1, cols - 1)
 
 
 def test_the_standard_levels_look_as_in_the_book(game):
     for rows, cols, bombs in [(15, 15, 20), (9, 9, 10), (16, 16, 40), (16, 30, 99)]:
         on_desktop(game, (1366, 768), rows, cols, bombs)
-        assert (game.tile, game.view_rows, game.view_cols) == (25, rows, cols)
-        assert game.GRID_TOP == game.BAR
+        assert (game.view.tile, game.view.rows, game.view.cols) == (25, rows, cols)
+        assert game.view.top == game.BAR
         assert game.WIDTH == max(25 * cols, 225)
 
 
 def test_a_board_too_big_for_the_screen_gets_smaller_tiles_then_scrolls(game):
     on_desktop(game, (1366, 768), 30, 50, 100)          # 1250 x 750 at 25 px
-    assert game.tile == 20 and (game.view_rows, game.view_cols) == (30, 50)
+    assert game.view.tile == 20 and (game.view.rows, game.view.cols) == (30, 50)
     on_desktop(game, (1366, 768), 100, 200, 3000)
-    assert game.tile == 16 and game.view_cols == 1366 // 16
-    assert game.view_rows < 100
+    assert game.view.tile == 16 and game.view.cols == 1366 // 16
+    assert game.view.rows < 100
     # Z chooses the size by hand: 25 px tiles, fewer in view.
     game.on_key_down(game.keys.Z)
-    assert game.tile == 25 and game.view_cols == 1366 // 25
-    assert "25 px" in game.footer_text()
+    game.update(0)                                      # the next frame
+    assert game.view.tile == 25 and game.view.cols == 1366 // 25
+    assert "25 px" in game.now_showing().footer_words()
 
 
 def test_the_smaller_tiles_are_drawn_at_their_size(shown):
@@ -159,12 +152,12 @@ def test_the_smaller_tiles_are_drawn_at_their_size(shown):
     shown.lay_bombs([(0, 0)])
     shown.open_block(shown.block_at(0, 1))
     texts_drawn(shown)
-    area = shown.tile_rect(0, 0)
+    area = shown.Rect(shown.view.tile_rect(0, 0))
     assert area.size == (16, 16)
     bevel = shown.screen.surface.get_at(area.move(1, 1).topleft)[:3]
     assert bevel == (255, 255, 255)                   # a closed tile's light edge
     # The next tile is open: flat grey with its one-pixel line.
-    assert shown.screen.surface.get_at(shown.tile_rect(0, 1).move(5, 5).topleft)[:3] \
+    assert shown.screen.surface.get_at(shown.Rect(shown.view.tile_rect(0, 1)).move(5, 5).topleft)[:3] \
         == (192, 192, 192)
 
 
@@ -174,7 +167,7 @@ def test_the_wheel_scrolls_and_clicks_hit_the_tile_shown(game):
     on_desktop(game, (1366, 768), 100, 200, 1)
     game.lay_bombs([(99, 199)])
     pygame.event.clear()
-    centre = (game.GRID_LEFT + 100, game.GRID_TOP + 100)
+    centre = (game.view.left + 100, game.view.top + 100)
     click(centre, 5)
     click(centre, 5)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT,
@@ -185,10 +178,10 @@ def test_the_wheel_scrolls_and_clicks_hit_the_tile_shown(game):
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT,
                                           mod=0, unicode="", scancode=0))
     assert run_loop(game) == 3
-    assert (game.view_row, game.view_col) == (6, 3)
+    assert (game.view.row, game.view.col) == (6, 3)
     # A right click 2 tiles down and 5 across from the view's corner flags
     # tile (8, 8).
-    pos = (game.GRID_LEFT + 5 * 16 + 8, game.GRID_TOP + 2 * 16 + 8)
+    pos = (game.view.left + 5 * 16 + 8, game.view.top + 2 * 16 + 8)
     assert flagged_by_right_click(game, pos) == [game.block_at(8, 8)]
 
 
@@ -204,8 +197,8 @@ def flagged_by_right_click(game, pos):
 def test_clicks_hit_the_right_tile_when_zoomed(game):
     on_desktop(game, (1366, 768), 30, 50, 1)
     game.lay_bombs([(0, 0)])
-    assert game.tile == 20
-    pos = (game.GRID_LEFT + 7 * 20 + 1, game.GRID_TOP + 3 * 20 + 19)
+    assert game.view.tile == 20
+    pos = (game.view.left + 7 * 20 + 1, game.view.top + 3 * 20 + 19)
     assert flagged_by_right_click(game, pos) == [game.block_at(3, 7)]
 
 
@@ -213,12 +206,13 @@ def test_the_hint_brings_its_tile_into_view(game):
     on_desktop(game, (1366, 768), 100, 200, 1)
     game.lay_bombs([(95, 190)])
     game.open_block(game.block_at(0, 0))              # all but the bomb's ring
-    game.laid = game.started = True
-    game.scroll(-100, -200)
-    assert not game.in_view(95, 190)
+    game.play.laid = game.play.started = True
+    game.view.scroll(-100, -200)
+    assert not game.view.in_view(95, 190)
     game.show_hint()
-    block, isbomb, reason = game.hint_move
-    assert game.in_view(block.row, block.col)
+    game.layout()                                     # as the next frame does
+    cell, isbomb, reason = game.play.hint
+    assert game.view.in_view(*divmod(cell, game.COLS))
 
 
 def test_a_window_where_nothing_changed_is_not_drawn_again(shown):
@@ -288,50 +282,50 @@ def test_the_clock_starts_at_the_first_click_that_changes_the_board(game):
     board(game, 9, 9, [(0, 0), (8, 8)])
     game.grid_action(game.block_at(4, 4), game.chord)     # middle click, closed
     game.update(5.0)
-    assert not game.started and game.timer == 0
+    assert not game.play.started and game.play.timer == 0
     game.grid_action(game.block_at(0, 0), game.click_flag)
     game.update(2.0)
-    assert game.started and game.timer == 2.0
+    assert game.play.started and game.play.timer == 2.0
 
 
 def test_the_first_arrow_starts_from_the_tile_under_the_mouse(game):
     board(game, 9, 9, [(0, 0)])
     game.on_mouse_move(tile_centre(game, 2, 3))
     game.new_game()                                       # the cursor is gone
-    assert game.cursor is None
+    assert game.play.cursor is None
     game.on_key_down(game.keys.RIGHT)
-    assert game.cursor == (2, 4)
+    assert game.play.cursor == (2, 4)
     # With the mouse off the grid, the first arrow starts in the middle.
     game.on_mouse_move((1, 1))
     game.new_game()
     game.on_key_down(game.keys.RIGHT)
-    assert game.cursor == (4, 4)
+    assert game.play.cursor == (4, 4)
 
 
 def test_p_pauses_a_running_game_and_hides_the_board(shown):
     board(shown, 9, 9, [(0, 0)])
     shown.on_key_down(shown.keys.P)
-    assert not shown.paused                               # nothing runs yet
+    assert not (shown.play.state is shown.State.PAUSED)                               # nothing runs yet
     shown.grid_action(shown.block_at(8, 8), shown.click_flag)
     shown.update(1.0)
     shown.on_key_down(shown.keys.P)
     shown.update(5.0)
-    assert shown.paused and shown.timer == 1.0            # the clock stops
+    assert (shown.play.state is shown.State.PAUSED) and shown.play.timer == 1.0            # the clock stops
     texts_drawn(shown)
-    area = shown.board_area()
+    area = shown.Rect(shown.view.board_area())
     colours = {tuple(shown.screen.surface.get_at((x, y)))[:3]
                for x in range(area.left, area.right, 7)
                for y in range(area.top, area.bottom, 7)}
     assert (255, 0, 0) not in colours and (255, 255, 255) not in colours   # no flag, no tile
     shown.on_key_down(shown.keys.H)                       # other keys wait
-    assert shown.paused and shown.hint_move is None
+    assert (shown.play.state is shown.State.PAUSED) and shown.play.hint is None
     shown.on_mouse_down(tile_centre(shown, 4, 4), shown.mouse.LEFT)
-    assert not shown.paused and not shown.block_at(4, 4).isopen   # only goes on
+    assert not (shown.play.state is shown.State.PAUSED) and not shown.block_at(4, 4).isopen   # only goes on
     shown.update(1.0)
-    assert shown.timer == 2.0
+    assert shown.play.timer == 2.0
     shown.on_key_down(shown.keys.P)
     shown.on_key_down(shown.keys.P)
-    assert not shown.paused
+    assert not (shown.play.state is shown.State.PAUSED)
 
 
 def test_e_or_a_click_hides_the_end_word(shown):
@@ -349,19 +343,19 @@ def test_e_or_a_click_hides_the_end_word(shown):
 def test_b_shows_the_best_times_table_even_with_none(shown, tmp_path):
     board(shown, 9, 9, [(0, 0)])
     shown.on_key_down(shown.keys.B)
-    assert shown.showing_times
+    assert (shown.play.state is shown.State.TIMES)
     table = "\n".join(text for text, size, place in texts_drawn(shown))
     assert "Beginner: none yet" in table and "Expert: none yet" in table
     shown.on_mouse_down((5, 5), shown.mouse.LEFT)         # a click closes it
-    assert not shown.showing_times
+    assert not (shown.play.state is shown.State.TIMES)
 
 
 def test_no_guess_wins_are_kept_apart_and_shown_with_dates(shown, tmp_path):
     for noguess, seconds in ((False, 30.0), (True, 20.0), (False, 40.0)):
-        shown.noguess = noguess
+        shown.settings.noguess = noguess
         shown.new_game(9, 9, 10)
         shown.grid_action(shown.block_at(4, 4), shown.click_open)
-        assert shown.board_noguess == noguess
+        assert shown.play.noguess == noguess
         shown.update(seconds)
         while not shown.finished:
             block = next(b for b in shown.blocks if not b.isbomb and not b.isopen)
@@ -371,12 +365,12 @@ def test_no_guess_wins_are_kept_apart_and_shown_with_dates(shown, tmp_path):
     assert kept == {"Beginner": {"time": 30.0, "date": today},
                     "Beginner, no guess": {"time": 20.0, "date": today}}
     shown.on_key_down(shown.keys.B)
-    table = shown.times_lines()
+    table = shown.now_showing().times_lines()
     normal, noguess = table.index("Boards laid at random"), table.index("No-guess boards")
     assert table[normal + 1] == "Beginner: 30.00 s on %s" % today
     assert table[noguess + 1] == "Beginner: 20.00 s on %s" % today
     # Drawn one line a record, even in the narrowest window.
-    assert shown.WIDTH == shown.MIN_WIDTH
+    assert shown.WIDTH == viewport.MIN_WIDTH
     drawn = [text for text, size, place in texts_drawn(shown)]
     assert drawn == ["\n".join(table)]
 
@@ -392,10 +386,10 @@ def test_a_record_from_before_dates_shows_without_one(shown, tmp_path):
 def test_the_n_message_says_plainly_what_happens(game):
     game.new_game(9, 9, 10)
     game.on_key_down(game.keys.N)
-    assert game.footer_text() == "No-guess boards on: this board will need no guess"
+    assert game.now_showing().footer_words() == "No-guess boards on: this board will need no guess"
     game.grid_action(game.block_at(4, 4), game.click_open)
     game.on_key_down(game.keys.N)
-    assert game.footer_text() == "No-guess boards off, from the next game (R starts one)"
+    assert game.now_showing().footer_words() == "No-guess boards off, from the next game (R starts one)"
 
 
 def contrast(one, other):
@@ -440,23 +434,24 @@ def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
     on_desktop(game, (1366, 768), 16, 30, 99)
     game.start_autoplay()
     for _ in range(5):
-        clicks = game.clicks
+        clicks = game.play.clicks
         game.autoplay_step()
-        assert game.clicks == clicks + 1
+        assert game.play.clicks == clicks + 1
     # On a big board, several moves a tick, and every tick moves on, to the
     # end of the game (a guess may lose it).
     on_desktop(game, (1366, 768), 40, 80, 500)
     game.start_autoplay()
     ticks = 0
-    while game.autoplaying:
-        clicks = game.clicks
+    while (game.play.state is game.State.AUTO):
+        clicks = game.play.clicks
         game.autoplay_step()
         ticks += 1
-        assert game.clicks > clicks or not game.autoplaying
-        if game.hint_move is not None:              # the view follows the moves
-            assert game.in_view(game.hint_move[0].row, game.hint_move[0].col)
+        assert game.play.clicks > clicks or not (game.play.state is game.State.AUTO)
+        game.update(0)                              # the view follows the moves
+        if game.play.hint is not None:
+            assert game.view.in_view(*divmod(game.play.hint[0], game.COLS))
     assert game.finished or game.failed
-    assert ticks < game.clicks / 2
+    assert ticks < game.play.clicks / 2
 
 
 def test_a_tile_is_still_an_actor_that_draws_its_picture(shown):

@@ -43,8 +43,11 @@ def display():
     assert not missing, "the real-window test needs %s" % ", ".join(missing)
     read, write = os.pipe()
     server = subprocess.Popen(
+        # -noreset: Xvfb would reset when its last client leaves, and the
+        # game closes and opens its display once at start, so a window
+        # opened just then could vanish.
         ["Xvfb", "-displayfd", str(write), "-screen", "0", "%dx%dx24" % SCREEN,
-         "-nolisten", "tcp"], pass_fds=(write,),
+         "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as f:
@@ -75,8 +78,9 @@ def headless_game(rows, cols, bombs, number=None):
                 del os.environ["MINESWEEP_DATA_DIR"]
             else:
                 os.environ["MINESWEEP_DATA_DIR"] = kept
-    game.desktop = SCREEN
+    game.settings.desktop = SCREEN
     game.new_game(rows, cols, bombs, number)
+    game.layout()                                   # as the first frame does
     return game
 
 
@@ -502,8 +506,8 @@ def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
     # the screen at 25 px: the tiles are 16 px and the view scrolls. The
     # same board here, headless, tells where the bombs are.
     model = headless_game(100, 200, 3000, 7)
-    tile, left, top = model.tile, model.GRID_LEFT, model.GRID_TOP
-    assert tile == 16 and model.view_cols < 200
+    tile, left, top = model.view.tile, model.view.left, model.view.top
+    assert tile == 16 and model.view.cols < 200
 
     def spot(row, col):
         """The middle of a tile of the unscrolled view, in the window."""
@@ -531,14 +535,14 @@ def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
         assert len(opened) > 9
         shot = wait_for(display, wid, str(tmp_path / "0.png"),
                         lambda s: not closed(s, *first))
-        in_view = [block for block in opened if model.in_view(block.row, block.col)]
+        in_view = [block for block in opened if model.view.in_view(block.row, block.col)]
         assert all(not closed(shot, b.row, b.col) for b in in_view)
 
         # Flag every bomb round a number, with real right clicks, then a
         # middle click on the number opens the rest of its neighbours.
         number = next(b for b in in_view if b.number and any(
             not o.isbomb and not o.isopen for o in b.neighbours) and all(
-            model.in_view(o.row, o.col) for o in b.neighbours))
+            model.view.in_view(o.row, o.col) for o in b.neighbours))
         for other in number.neighbours:
             if other.isbomb:
                 click(display, wid, *spot(other.row, other.col), 3)
@@ -557,7 +561,7 @@ def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
         hint_colours = {(0, 200, 0), (230, 0, 0), (255, 140, 0)}
         wait_for(display, wid, str(tmp_path / "2.png"), lambda s: any(
             tuple(s.get_at((left + c * tile, top + r * tile)))[:3] in hint_colours
-            for r in range(model.view_rows) for c in range(model.view_cols)))
+            for r in range(model.view.rows) for c in range(model.view.cols)))
 
         # Three turns of the wheel scroll the view nine rows down: the opened
         # area moves up on the screen, away from the first click.
@@ -569,7 +573,7 @@ def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
         scrolled = wait_for(display, wid, str(tmp_path / "4.png"),
                             lambda s: closed(s, *first, scrolled=9) != closed(before, *first)
                             or not closed(s, first[0], first[1], scrolled=9))
-        visible = [b for b in in_view if b.row >= 9 and b.row - 9 < model.view_rows - 1]
+        visible = [b for b in in_view if b.row >= 9 and b.row - 9 < model.view.rows - 1]
         assert all(not closed(scrolled, b.row, b.col, scrolled=9) for b in visible)
         pygame.image.save(scrolled, str(tmp_path / "big_board.png"))
     except BaseException:

@@ -114,7 +114,7 @@ def rows():
                 median_ms(lambda: chapter_opening(game), game.open_block, 30), 5))
 
     def recorded(block):
-        game.recorded(game.open_block, block)
+        game.recorded(game.click_open, block)
     out.append(("the same, recorded for slow motion (V)",
                 median_ms(lambda: chapter_opening(game), recorded, 30), 5))
     out.append(("open the empty 100x100 board, recorded for slow motion",
@@ -152,7 +152,7 @@ def rows():
     def expert_frame():
         expert(game)
         game.grid_action(game.block_at(8, 15), game.click_open)
-        game.cursor = (3, 3)
+        game.play.cursor = (3, 3)
         return None
 
     def frame(_):
@@ -168,13 +168,14 @@ def view_rows(game):
     nothing changed, one where the mouse moved to another tile, one where
     the view scrolled a row, and one that shows a click."""
     out = []
-    game.desktop = (1920, 1080)
+    game.settings.desktop = (1920, 1080)
     for rows, cols, bombs in [(16, 30, 99), (100, 100, 2000), (100, 200, 3000),
                               (200, 200, 8000)]:
         name = "%dx%d" % (cols, rows)
         start = time.perf_counter()
         game.new_game(rows, cols, bombs, 7)
         made = (time.perf_counter() - start) * 1000
+        game.layout()
         game.grid_action(game.block_at(rows // 2, cols // 2), game.click_open)
         game.screen_game = with_screen(game)
         step = [0]
@@ -188,16 +189,16 @@ def view_rows(game):
 
         def mouse_moved():
             step[0] += 1
-            game.on_mouse_move(game.tile_rect(game.view_row + step[0] % 7,
-                                              game.view_col + step[0] % 5).center)
+            game.on_mouse_move(game.Rect(game.view.tile_rect(
+                game.view.row + step[0] % 7, game.view.col + step[0] % 5)).center)
 
         def scrolled():
             step[0] += 1
-            game.scroll(1 if step[0] % 2 else -1, 0)
+            game.view.scroll(1 if step[0] % 2 else -1, 0)
 
         def clicked():
             closed = next(b for b in game.blocks if not b.isopen and not b.isbomb
-                          and game.in_view(b.row, b.col))
+                          and game.view.in_view(b.row, b.col))
             game.grid_action(closed, game.click_open)
 
         still()
@@ -205,7 +206,7 @@ def view_rows(game):
                     median_ms(still, frame, 200), 2))
         out.append(("a frame after the mouse moved to another tile, %s" % name,
                     median_ms(mouse_moved, frame, 100), 2))
-        if game.view_rows < rows:
+        if game.view.rows < rows:
             out.append(("a frame after the view scrolled a row, %s" % name,
                         median_ms(scrolled, frame, 50), None))
         out.append(("a click and the frame that shows it, %s" % name,

@@ -39,7 +39,7 @@ def main():
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
-    mod.desktop = (1366, 768)           # a common school screen
+    mod.settings.desktop = (1366, 768)           # a common school screen
     game = with_screen(mod)
     for language, prefix in (("en", ""), ("zh", "zh_")):
         mod.set_language(language)
@@ -51,12 +51,12 @@ def main():
 
 
 def big_board(mod, game):
-    """Seed 004's 100 x 200 board with 3000 bombs on a 1366x768 screen:
-    16 px tiles, scrolled, with a hint."""
+    """The automatic-player lesson's 100 x 200 board with 3000 bombs, on a
+    1366x768 screen: 16 px tiles, scrolled, with a hint."""
     mod.new_game(100, 200, 3000, board=7)
     mod.grid_action(mod.block_at(20, 30), mod.click_open)
     mod.update(12.3)
-    mod.scroll(9, 0)
+    mod.view.scroll(9, 0)
     mod.show_hint()
     shot(mod, game, "big_board")
 
@@ -70,7 +70,7 @@ def chapter_board(mod, game, prefix):
     for row, col in [(2, 2), (3, 6), (5, 5)]:
         mod.grid_action(mod.block_at(row, col), mod.click_flag)
     mod.update(37.4)
-    mod.cursor = (8, 8)
+    mod.play.cursor = (8, 8)
     shot(mod, game, prefix + "playing")
     mod.show_hint()
     shot(mod, game, prefix + "hint")
@@ -116,11 +116,11 @@ def slow_motion(mod, game, prefix):
     mod.on_key_down(mod.keys.V)
     mod.grid_action(mod.block_at(7, 7), mod.click_open)
     for _ in range(120):
-        mod.replay_step()
+        mod.play.replay.forward()
     shot(mod, game, prefix + "slowmo_stack")
     mod.on_key_down(mod.keys.W)
     for _ in range(45):
-        mod.replay_step()
+        mod.play.replay.forward()
     shot(mod, game, prefix + "slowmo_queue")
     mod.on_key_down(mod.keys.V)
 

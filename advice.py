@@ -1,0 +1,137 @@
+# What the solver's findings mean for the player of minesweep: the hint's
+# move and why, the reason for a guess, what a lost game could have done
+# instead, and the statistics of a won game.
+#
+# The solver sees only what the player sees: shown[cell] is the number an
+# open tile shows, or None for a closed one. Plain data in and out (cells
+# are numbers, row * cols + col), with no pgzero or pygame; the reasons are
+# words(), which the game says in the player's language.
+# Keep this file ASCII only, like minesweep.py.
+from solver import Cell, Solver, choose_guess
+from wording import words
+
+SAFE, RISKY = "safe", "risky"   # how the post-mortem outlines a tile: green, orange
+
+
+def moves(rows, cols, bombs, shown, around, flags):
+    """The moves one look at the board finds, each (cell, isbomb, words):
+    the sure moves of the first rule that finds any, or else the best guess
+    (isbomb None); [] when there is none. A bomb already flagged is no move."""
+    def useful(fact):
+        """A fact worth showing: a safe tile, or a bomb not flagged yet."""
+        cell, isbomb, why = fact
+        return not isbomb or cell not in flags
+
+    solver = Solver(rows, cols, bombs, shown, around)
+    solver.run(enough=lambda s: any(useful(fact) for fact in s.facts))
+    found = [(cell, isbomb, fact_words(isbomb, why))
+             for cell, isbomb, why in solver.facts if useful((cell, isbomb, why))]
+    if found or not solver.chances:
+        return found
+    guess = choose_guess(solver)
+    return [(guess.cell, None, guess_reason(guess, solver))]
+
+
+def fact_words(isbomb, why):
+    """A sure move's reason as the hint says it: "Safe: ..." or "Bomb: ..."."""
+    return words("hint_bomb" if isbomb else "hint_safe", why=why)
+
+
+def guess_reason(guess, solver):
+    """Why this guess, in words: its chance, and what it may give next."""
+    lowest = min(solver.chances.values())
+    text = words("guess", cell=Cell(guess.cell), chance=round(100 * guess.chance))
+    if solver.capped:
+        return words("guess_rough", guess=text)
+    if guess.win is not None:
+        return words("guess_win", guess=text, win=round(100 * guess.win))
+    if guess.forced:
+        return words("guess_" + guess.forced, guess=text)
+    if round(guess.chance, 9) <= round(lowest, 9):
+        text = words("guess_lowest", guess=text)
+    else:
+        text = words("guess_not_lowest", guess=text, lowest=round(100 * lowest))
+    if guess.sure_next is not None:
+        text = words("guess_next", guess=text, sure=round(100 * guess.sure_next))
+    if guess.cut is not None:
+        text = words("guess_cut", guess=text, done=guess.cut[0], all=guess.cut[1])
+    return text
+
+
+def chances(rows, cols, bombs, shown, around):
+    """Every closed cell's chance of a bomb, from what the player sees, and
+    whether the chances are exact (False when the search was too big)."""
+    solver = Solver(rows, cols, bombs, shown, around).run()
+    found = dict(solver.chances or {})
+    for cell, isbomb in solver.known.items():
+        found[cell] = 1.0 if isbomb else 0.0
+    return found, not solver.capped
+
+
+def chances_text(chance):
+    """A chance of a bomb as a student says it: "1 in 5 (20%)"."""
+    if 0 < chance <= 0.5:
+        return words("one_in", n=round(1 / chance), percent=round(100 * chance))
+    return words("percent", percent=round(100 * chance))
+
+
+def explain_loss(rows, cols, bombs, shown, around, cell, wrong_flag=None):
+    """Why the move on cell lost, judged from what was shown just before it:
+    (words, a cell to outline or None, SAFE or RISKY). wrong_flag is the
+    wrongly flagged cell a chord trusted, if the move was a chord."""
+    solver = Solver(rows, cols, bombs, shown, around).run()
+    reasons = {fact[0]: fact[2] for fact in solver.facts}
+    if wrong_flag is not None:
+        if solver.known.get(wrong_flag) is False:
+            return (words("chord_shown", cell=Cell(wrong_flag), why=reasons[wrong_flag]),
+                    wrong_flag, SAFE)
+        return words("chord_guess", cell=Cell(wrong_flag)), wrong_flag, RISKY
+    if solver.known.get(cell) is True:
+        return words("sure_bomb", cell=Cell(cell), why=reasons[cell]), cell, RISKY
+    safe = [fact for fact in solver.facts if not fact[1] and shown[fact[0]] is None]
+    if safe:
+        other, isbomb, why = safe[0]
+        return words("sure_safe", cell=Cell(other), why=why), other, SAFE
+    if solver.capped:
+        return words("guessed_rough"), None, None
+    found = solver.chances
+    best = min(found.values())
+    safest = [other for other in found if found[other] == best]
+    text = words("guessed", chance=chances_text(found[cell]))
+    if found[cell] > best:
+        return (words("guessed_safer", text=text, cell=Cell(safest[0]),
+                      best=chances_text(best)), safest[0], RISKY)
+    return words("guessed_best", text=text), None, None
+
+
+def board_3bv(bombs, around):
+    """Bechtel's board benchmark value: the fewest clicks that clear the
+    board. It is the number of openings (connected areas of zeros, each
+    cleared by one click) plus the safe cells that are not zero and touch
+    no zero. bombs holds the bomb cells; around is the neighbour table."""
+    zero = {cell for cell in range(len(around)) if cell not in bombs
+            and not any(other in bombs for other in around[cell])}
+    seen = set()
+    openings = 0
+    for start in zero:
+        if start in seen:
+            continue
+        openings += 1
+        seen.add(start)
+        todo = [start]
+        while todo:
+            for other in around[todo.pop()]:
+                if other in zero and other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+    lonely = sum(1 for cell in range(len(around))
+                 if cell not in bombs and cell not in zero
+                 and not any(other in zero for other in around[cell]))
+    return openings + lonely
+
+
+def game_stats(bbbv, clicks, seconds):
+    """3BV, clicks, time, 3BV per second and efficiency of a won game."""
+    return {"3bv": bbbv, "clicks": clicks, "time": seconds,
+            "3bv_per_s": bbbv / max(seconds, 0.001),
+            "efficiency": bbbv / clicks if clicks else 0.0}

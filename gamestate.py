@@ -1,0 +1,131 @@
+# The state of a game of minesweep besides its tiles: the Game being
+# played, the Settings that last from one game to the next, and the State
+# the game is in, which decides what a key or a click does. And the boards
+# the game plays: the standard levels, and how big a board may be.
+#
+# As in the Code the Classics games, a game is one object: new_game makes a
+# fresh Game instead of setting many variables back one by one. These are
+# plain data, with no pgzero or pygame.
+# Keep this file ASCII only, like minesweep.py.
+import enum
+import random
+
+import slowmotion
+import wording
+
+
+class State(enum.Enum):
+    """What the game is doing, which decides what a key or a click does."""
+    PLAY = "play"        # playing (or looking at a game that has ended)
+    OFFER = "offer"      # at start, a kept game is offered: C goes on with it
+    TYPING = "typing"    # G: a board number is being typed
+    PAUSED = "paused"    # P: the board is hidden and the clock stands still
+    TIMES = "times"      # B: the best times are shown
+    AUTO = "auto"        # A or S: the solver plays
+    REPLAY = "replay"    # slow motion: an opening is being replayed
+
+
+class Game:
+    """One game besides its tiles and the chapter's failed and finished."""
+
+    def __init__(self, board):
+        """A game of this board number that has not begun."""
+        self.state = State.PLAY
+        self.board = board          # the same number gives the same board
+        self.laid = False           # have the bombs been laid? (at the first click)
+        self.noguess = False        # ... so that no guess is needed?
+        self.started = False        # has a move changed the board? (the clock runs)
+        self.timer = 0.0            # seconds since then, s
+        self.clicks = 0             # clicks on the grid
+        self.undos = 0              # lost moves taken back with U
+        self.assisted = False       # did hints or autoplay help?
+        self.sure_only = False      # S: does the solver stop at a guess?
+        self.stats = None           # 3BV, clicks and speed of a won game
+        self.record = None          # a win's best time: "new", "slower", "unsaved"
+        self.cursor = None          # (row, col) of the highlighted tile
+        self.focus = None           # (row, col) the view should bring into sight
+        self.message = None         # news for the footer, as words()
+        self.hint = None            # the hint shown: (cell, isbomb, words)
+        self.before = None          # each tile's state before the last move
+        self.postmortem = None      # after a loss: (words, a cell to outline, kind)
+        self.end_hidden = False     # has E hidden "Finished" or "Failed"?
+        self.opening = None         # the last opening recorded in slow motion
+        self.replay = None          # the replay being shown
+        self.offered = None         # the kept game offered at start
+        self.typed = ""             # the digits typed after G
+        self.times = {}             # the best times shown with B
+        self.checked = None         # what update() last looked for a win at
+
+
+class Settings:
+    """What lasts from one game to the next: the player's choices, what the
+    game knows of the computer, and the mouse."""
+
+    def __init__(self):
+        """The choices of a first start."""
+        self.questions = False      # Q: does a right click give question marks?
+        self.noguess = False        # N: are new boards laid to need no guess?
+        self.flagwin = False        # X: is flagging exactly the bombs a win?
+        self.slowmo = False         # V: does an opening replay step by step?
+        self.speed = slowmotion.START_SPEED   # the replay's speed, an index
+        self.zoom = None            # Z: the tile size chosen, or None to fit
+        self.language = "en"        # "en" or "zh"
+        self.texts = {"en": wording.TEXTS}   # each language's texts read so far
+        self.chinese = True         # is the Chinese font there?
+        self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
+        self.said = set()           # console warnings given, each said once
+        self.pointer = None         # where the mouse was last seen, px
+        self.held = set()           # mouse buttons held down now
+
+
+MAX_SIDE = 200           # most rows or columns a board may have
+MAX_BOARD = 999999999    # the largest board number
+MAX_TIME = 999           # the timer stops here, s
+# The standard boards: key, name, rows, columns, bombs.
+LEVELS = {
+    "0": ("Chapter", 15, 15, 20),
+    "1": ("Beginner", 9, 9, 10),
+    "2": ("Intermediate", 16, 16, 40),
+    "3": ("Expert", 16, 30, 99),
+}
+
+
+def board_fault(rows, cols, bombs, board=None):
+    """What is wrong with a board, or "" if it can be played."""
+    for name, value in (("rows", rows), ("cols", cols), ("bombs", bombs)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            return "%s must be a whole number, not %r" % (name, value)
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        return "rows and cols must be 1..%d (got %d x %d)" % (MAX_SIDE, rows, cols)
+    if not 0 <= bombs <= rows * cols - 1:
+        return "bombs must be 0..%d on a %d x %d board (got %d)" % (
+            rows * cols - 1, rows, cols, bombs)
+    if board is not None and (not isinstance(board, int) or isinstance(board, bool)
+                              or not 0 <= board <= MAX_BOARD):
+        return "the board number must be 0..%d (got %r)" % (MAX_BOARD, board)
+    return ""
+
+
+def level_name(rows, cols, bombs):
+    """The name of the standard level of this size, or None for a custom one."""
+    for name, level_rows, level_cols, level_bombs in LEVELS.values():
+        if (level_rows, level_cols, level_bombs) == (rows, cols, bombs):
+            return name
+    return None
+
+
+def board_random(board, rows, cols, bombs, first, noguess):
+    """The random numbers of a board: the same for the same board number,
+    size and first cell, on every computer and every Python 3."""
+    # Python seeds a generator from a text the same way everywhere, and
+    # shuffle and sample give the same results from the same seed (a test
+    # pins some boards so we would know if that ever changed).
+    return random.Random("minesweep board %d: %d x %d, %d bombs, first %d%s" % (
+        board, rows, cols, bombs, first, ", no guess" if noguess else ""))
+
+
+def start_tile(board, rows, cols):
+    """The cell to click first: with the same board number, the same board
+    for everyone."""
+    return random.Random("minesweep board %d: %d x %d start" % (
+        board, rows, cols)).randrange(rows * cols)

@@ -1,0 +1,312 @@
+# Slow motion for minesweep: the recursion of open_block, watched.
+#
+# With slow motion on, the game lets a Recorder stand in for open_block for
+# one move. open_block calls itself by its name, so every call, the first
+# and the recursive ones, goes through the Recorder, which notes it and who
+# called it, then runs the real open_block. The replay then shows those
+# notes one step at a time: the call numbers, the calls waiting on the
+# stack, where each call stops. The same opening done with a queue is the
+# solver's own flood (solver.flood), run on the same board.
+#
+# Plain data in and out (cells are numbers, row * cols + col), with no
+# pgzero or pygame, so the tests need no screen.
+# Keep this file ASCII only, like minesweep.py.
+import os
+
+from solver import Cell, flood
+from wording import words
+
+SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120]   # replay speeds, steps per second
+START_SPEED = 3          # the speed a replay starts at (an index into SPEEDS)
+CHAIN_ENDS = 3           # calls shown at each end of a long chain
+
+
+def recorder(real, cell_of, calls):
+    """A stand-in for open_block that notes (cell, caller's cell or None)
+    in calls for each call, then runs the real one."""
+    running = []
+
+    def open_block(bk):
+        """Note this call and its caller, then open the tile for real."""
+        cell = cell_of(bk)
+        calls.append((cell, running[-1] if running else None))
+        running.append(cell)
+        try:
+            return real(bk)
+        finally:
+            running.pop()
+
+    return open_block
+
+
+def deepest_call(calls):
+    """How many calls of a recorded flood were running at once, at most."""
+    depth = {None: 0}
+    for cell, caller in calls:
+        depth[cell] = depth[caller] + 1
+    return max(depth.values())
+
+
+def code_of(function, root):
+    """A function's own lines as its file (in the folder root) has them, as
+    the panel shows them; () if the file cannot be read."""
+    code = function.__code__
+    try:
+        with open(os.path.join(root, os.path.basename(code.co_filename)),
+                  encoding="ascii") as f:
+            return tuple(function_lines(f.read().splitlines(), code.co_firstlineno))
+    except (OSError, ValueError):
+        return ()
+
+
+def function_lines(lines, first):
+    """The lines of the function whose def is line first (counted from 1) of
+    a file's lines, as the panel shows them (see code_lines)."""
+    lines = lines[first - 1:]
+    end = next((index for index, line in enumerate(lines[1:], 1)
+                if line.strip() and not line[0].isspace()), len(lines))
+    return code_lines(lines[:end])
+
+
+def code_lines(lines):
+    """A function's lines as the panel shows them: no comments, no
+    docstrings, no blank lines; lines are the function's source, def first."""
+    shown, in_doc = [], False
+    for line in lines:
+        text = line.strip()
+        if in_doc or text.startswith('"""'):
+            # A docstring ends on the line with its closing quotes.
+            in_doc = not (text.endswith('"""') and (len(text) > 3 or in_doc))
+            continue
+        if text and not text.startswith("#"):
+            shown.append(line.split("  #")[0].rstrip())
+    return shown
+
+
+class Step:
+    """One step of a replay: what happens, to which cell, in words, and a
+    word of the code line being run; with what it changes, so that the
+    replay can go back as well as forward."""
+    __slots__ = ("kind", "cell", "said", "code", "pushed", "popped", "taken",
+                 "joined")
+
+    def __init__(self, kind, cell, said, code, pushed=None, popped=(),
+                 taken=False, joined=()):
+        """A step; pushed is a call starting, popped the calls that ended
+        just before it; taken and joined are the queue's changes."""
+        self.kind, self.cell, self.said, self.code = kind, cell, said, code
+        self.pushed, self.popped = pushed, popped
+        self.taken, self.joined = taken, joined
+
+
+def recursion_steps(calls, before, numbers, flags, around):
+    """The steps of a recorded flood, in the order its calls ran. before is
+    the cells open before the move, numbers what each called cell shows,
+    flags the cells with a flag."""
+    steps = []
+    upcoming = iter(calls)
+    following = next(upcoming, None)
+    called = set()
+    ended = []             # calls that ended since the last step
+    frames = []            # the calls running, each as its own steps to come
+
+    def call(cell, depth):
+        """The steps of one call of open_block on cell, its own part only."""
+        called.add(cell)
+        yield Step("call", cell, words("call_starts", cell=Cell(cell),
+                                       number=len(called), depth=depth),
+                   "get_bomb_number", pushed=cell)
+        if numbers[cell] != 0:
+            yield Step("return", cell, words("call_number", number=numbers[cell]),
+                       "return")
+            return
+        yield Step("loop", cell, words("call_loop"), "for block")
+        # What get_neighbours gave when the loop began: the closed tiles.
+        for other in [other for other in around[cell]
+                      if other not in before and other not in called]:
+            if following is not None and following == (other, cell):
+                yield "call-next"
+            elif other in flags:
+                yield Step("skip", other, words("call_flag", cell=Cell(other)),
+                           "if not block")
+            else:
+                yield Step("skip", other, words("call_open", cell=Cell(other)),
+                           "if not block")
+        yield Step("done", cell, words("call_done"), "for block")
+
+    while following is not None:
+        frames.append((following[0], call(following[0], 1)))
+        following = next(upcoming, None)
+        while frames:
+            cell, frame = frames[-1]
+            step = next(frame, None)
+            if step is None:
+                frames.pop()
+                ended.append(cell)
+            elif step == "call-next":
+                frames.append((following[0], call(following[0], len(frames) + 1)))
+                following = next(upcoming, None)
+            else:
+                step.popped, ended = tuple(ended), []
+                steps.append(step)
+    return steps, tuple(ended)
+
+
+def queue_steps(calls, before, flags, bombs, around):
+    """The steps of the same opening done with a queue (breadth first): the
+    solver's flood from each cell the move opened first, in turn."""
+    steps = []
+    done = set(before)
+    for start, caller in calls:
+        if caller is not None or start in done:
+            continue
+        opened = flood(start, bombs, around,
+                       lambda cell: cell not in done and cell not in flags)
+        # In a queue the cells leave in the order they joined, so the cells
+        # that join after a cell are the next ones of opened not yet queued.
+        place = {cell: index for index, (cell, number) in enumerate(opened)}
+        queued = 1
+        for index, (cell, number) in enumerate(opened):
+            if number != 0:
+                steps.append(Step("take", cell, words(
+                    "queue_number", cell=Cell(cell), number=number), "continue",
+                    taken=index > 0))
+                continue
+            joined = tuple(other for other in around[cell]
+                           if place.get(other, -1) >= queued)
+            queued += len(joined)
+            steps.append(Step("take", cell, words(
+                "queue_zero", cell=Cell(cell), count=len(joined)), "queue.append",
+                taken=index > 0, joined=joined))
+        done.update(cell for cell, number in opened)
+    return steps
+
+
+class Replay:
+    """One replay of a recorded opening, as recursion ("stack") or with a
+    queue ("queue"), that can step forward and back."""
+
+    def __init__(self, kind, steps, cells):
+        """Get ready to show these steps of an opening of these cells."""
+        self.kind = kind
+        self.steps = steps
+        self.cells = cells
+        self.position = -1                  # the step shown; -1 before the first
+        self.hidden = set(cells)            # cells the replay shows closed still
+        self.number = {}                    # cell -> its call number
+        self.stack = []                     # the calls running, outermost first
+        self.queue = []                     # the queue, in the queue replay
+        self.paused = False
+        self.wait = 0.0                     # time until the next step, s
+        self.back_to = None                 # the game's mode when it ends
+        depth, deepest, self.depths, self.deepests = 0, 0, [], []
+        for step in steps:
+            if kind == "stack":
+                depth += (step.pushed is not None) - len(step.popped)
+            else:
+                depth += len(step.joined) - (step.taken or 0)
+            deepest = max(deepest, depth)
+            self.depths.append(depth)
+            self.deepests.append(deepest)
+
+    def step(self):
+        """The step shown now, or None before the first."""
+        return self.steps[self.position] if self.position >= 0 else None
+
+    def deepest(self):
+        """The deepest stack (or longest queue) so far."""
+        return self.deepests[self.position] if self.position >= 0 else 0
+
+    def forward(self):
+        """Show the next step; False when there is none."""
+        if self.position + 1 >= len(self.steps):
+            return False
+        self.position += 1
+        step = self.steps[self.position]
+        for cell in step.popped:
+            self.stack.pop()
+        if self.kind == "stack" and step.pushed is not None:
+            self.stack.append(step.pushed)
+            self.open(step.pushed)
+        if self.kind == "queue":
+            if step.taken:
+                self.queue.pop(0)
+            self.open(step.cell)
+            self.queue.extend(step.joined)
+        return True
+
+    def back(self):
+        """Show the step before again; False at the start."""
+        if self.position < 0:
+            return False
+        step = self.steps[self.position]
+        self.position -= 1
+        if self.kind == "queue":
+            del self.queue[len(self.queue) - len(step.joined):]
+            self.close(step.cell)
+            if step.taken:
+                self.queue.insert(0, step.cell)
+        if self.kind == "stack" and step.pushed is not None:
+            self.stack.pop()
+            self.close(step.pushed)
+        self.stack.extend(reversed(step.popped))
+        return True
+
+    def run(self, dt, speed):
+        """Go on by dt seconds at speed steps a second (unless paused);
+        False once the last step has been shown."""
+        if self.paused:
+            return True
+        self.wait -= dt
+        while self.wait <= 0:
+            self.wait += 1 / speed
+            if not self.forward():
+                return False
+        return True
+
+    def open(self, cell):
+        """Show a cell open and give it the next call number."""
+        self.hidden.discard(cell)
+        self.number[cell] = len(self.number) + 1
+
+    def close(self, cell):
+        """Show a cell closed again and take back its call number."""
+        self.hidden.add(cell)
+        del self.number[cell]
+
+
+def stack_replay(calls, before, numbers, flags, around):
+    """A replay of a recorded flood as the recursion ran it."""
+    steps, ended = recursion_steps(calls, before, numbers, flags, around)
+    return Replay("stack", steps, [cell for cell, caller in calls])
+
+
+def queue_replay(calls, before, flags, bombs, around):
+    """A replay of the same opening done with a queue."""
+    return Replay("queue", queue_steps(calls, before, flags, bombs, around),
+                  [cell for cell, caller in calls])
+
+
+def stack_chain(stack, cols):
+    """The calls on the stack, outermost first, as (names, hidden, names):
+    a long chain keeps CHAIN_ENDS calls at each end and hides the middle."""
+    names = ["open_block(%d,%d)" % (cell // cols + 1, cell % cols + 1)
+             for cell in stack]
+    if len(names) > 2 * CHAIN_ENDS + 1:
+        return names[:CHAIN_ENDS], len(names) - 2 * CHAIN_ENDS, names[-CHAIN_ENDS:]
+    return names, 0, []
+
+
+def status(replay, calls, limit):
+    """The panel's words about where the replay is, or the last one was."""
+    if replay is None:
+        if calls is None:
+            return [words("panel_idle")]
+        return [words("panel_last", calls=len(calls), deepest=deepest_call(calls))]
+    done = len(replay.number)
+    if replay.kind == "stack":
+        return [words("panel_call", done=done, total=len(replay.cells)),
+                words("panel_depth", depth=len(replay.stack), deepest=replay.deepest()),
+                words("panel_limit", limit=limit)]
+    return [words("panel_tile", done=done, total=len(replay.cells)),
+            words("panel_queue", length=len(replay.queue), longest=replay.deepest())]

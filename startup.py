@@ -1,0 +1,63 @@
+# Start-up of minesweep: the options of `python minesweep.py`, and the
+# files the game needs beside it (pictures, sounds and the Chinese font).
+#
+# Plain data in and out, with no pgzero or pygame.
+# Keep this file ASCII only, like minesweep.py.
+import argparse
+import os
+
+from gamestate import board_fault
+from wording import LANGUAGES
+
+# The pictures in images/ and the sounds in sounds/ that the game uses;
+# the tiles also come in the view's other sizes, as minesweep_block_20 and
+# so on.
+TILE_PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
+                  "minesweep_bomb_red", "minesweep_wrong", "minesweep_question"] +
+                 ["minesweep_number%d" % n for n in range(9)])
+PICTURES = TILE_PICTURES + ["face_play", "face_win", "face_lose"]
+SOUNDS = ["bomb", "win"]
+FONT = os.path.join("fonts", "minesweep_zh.ttf")
+
+
+class CommandLine(argparse.ArgumentParser):
+    """argparse, but a mistake is one clear line instead of a usage screen."""
+
+    def error(self, message):
+        """Stop with one line that says what is wrong."""
+        self.exit(2, "minesweep: %s\n" % message)
+
+
+def options(argv, rows, cols, bombs):
+    """The options of `python minesweep.py`, with these rows, cols and bombs
+    unless given; exits with one line if the board cannot be played."""
+    parser = CommandLine(prog="python minesweep.py",
+                         description="Minesweeper for Pygame Zero.")
+    parser.add_argument("--rows", type=int, default=rows, help="(%d)" % rows)
+    parser.add_argument("--cols", type=int, default=cols, help="(%d)" % cols)
+    parser.add_argument("--bombs", type=int, default=bombs, help="(%d)" % bombs)
+    parser.add_argument("--board", type=int, default=None,
+                        help="the board number (a new one each game)")
+    parser.add_argument("--flag-win", action="store_true",
+                        help="also win when exactly the bombs are flagged")
+    parser.add_argument("--lang", choices=list(LANGUAGES),
+                        help="the game's language (else the computer's own)")
+    parser.add_argument("--check", action="store_true",
+                        help="check that every picture and sound is there, then stop")
+    args = parser.parse_args(argv)
+    fault = board_fault(args.rows, args.cols, args.bombs, args.board)
+    if fault:
+        parser.error(fault)
+    return args
+
+
+def missing(root, sizes):
+    """The files the game needs that are not in its folder, root: (the
+    pictures, the sounds, the font), each a list of paths; sizes are the
+    tile sizes besides the book's."""
+    pictures = PICTURES + ["%s_%d" % (name, size) for name in TILE_PICTURES
+                           for size in sizes]
+    wanted = ([os.path.join("images", name + ".png") for name in pictures],
+              [os.path.join("sounds", name + ".wav") for name in SOUNDS], [FONT])
+    return tuple([os.path.join(root, path) for path in paths
+                  if not os.path.isfile(os.path.join(root, path))] for paths in wanted)

@@ -1,0 +1,120 @@
+"""The house rules of the code: one pgzrun script that stays small, with
+few names that change while it runs, and modules beside it that need no
+pgzero, no pygame and no screen."""
+import ast
+import glob
+import os
+import subprocess
+import sys
+
+import pgzero.builtins
+
+from loadgame import ROOT, load_game, with_screen
+
+SCRIPT = os.path.join(ROOT, "minesweep.py")
+# The modules beside the script: each is plain data in and out.
+MODULES = sorted(os.path.basename(path)[:-3] for path in glob.glob(os.path.join(ROOT, "*.py"))
+                 if not path.endswith("minesweep.py"))
+# The module-level names of minesweep.py that change while it runs, and why:
+# pgzero reads WIDTH, HEIGHT and TITLE every frame; a new board changes the
+# chapter's ROWS, COLS and BOMBS (and lay_bombs the BOMBS) and its blocks,
+# failed and finished; play is the game (gamestate.Game) that new_game makes
+# afresh; settings last from game to game; view is the part of the board in
+# the window; canvas is what the window shows, kept to draw only changes.
+CHANGING = {"WIDTH", "HEIGHT", "TITLE", "ROWS", "COLS", "BOMBS", "blocks", "failed",
+            "finished", "play", "settings", "view", "canvas"}
+MOST_LINES = 1200
+MOST_GLOBALS = 12
+
+
+def source_tree():
+    """minesweep.py, parsed."""
+    with open(SCRIPT, encoding="ascii") as f:
+        return ast.parse(f.read())
+
+
+def test_the_script_is_small():
+    with open(SCRIPT, encoding="ascii") as f:
+        assert len(f.read().splitlines()) <= MOST_LINES
+
+
+def test_few_global_statements_and_no_frame_tricks():
+    tree = source_tree()
+    globals_used = [node for node in ast.walk(tree) if isinstance(node, ast.Global)]
+    assert len(globals_used) <= MOST_GLOBALS
+    for name in MODULES + ["minesweep"]:
+        with open(os.path.join(ROOT, name + ".py"), encoding="ascii") as f:
+            assert "_getframe" not in f.read(), name
+
+
+def data_names(game):
+    """The script's own module-level names that hold data: not modules,
+    functions, classes or what pgzero puts there for every game (its
+    builtins, and the screen it makes)."""
+    own = {}
+    for name, value in vars(game).items():
+        if name.startswith("__") or name in vars(pgzero.builtins) or name == "screen":
+            continue
+        if callable(value) or type(value).__name__ == "module":
+            continue
+        own[name] = value
+    return own
+
+
+def test_only_the_listed_names_change_while_the_game_runs(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
+    game = load_game()
+    with_screen(game)
+    before = {name: id(value) for name, value in data_names(game).items()}
+    # Play a little of everything: levels, moves, slow motion, the language,
+    # the zoom, pauses, best times, a lost game taken back, autoplay.
+    keys = game.keys
+    for key in (keys.K_1, keys.V, keys.L, keys.Z, keys.Q, keys.N, keys.X):
+        game.on_key_down(key)
+        game.update(0.1)
+        game.draw()
+    game.grid_action(game.block_at(4, 4), game.click_open)
+    for key in (keys.H, keys.P, keys.P, keys.B, keys.B, keys.ESCAPE, keys.K_0,
+                keys.A, keys.A, keys.R, keys.V, keys.L, keys.Z, keys.Z):
+        game.on_key_down(key)
+        game.update(0.1)
+        game.draw()
+    game.lay_bombs([(0, 0)])
+    game.grid_action(game.block_at(0, 0), game.click_open)
+    game.on_key_down(keys.U)
+    game.update(0.1)
+    game.draw()
+    after = data_names(game)
+    rebound = {name for name, value in after.items() if before.get(name) != id(value)}
+    assert rebound <= CHANGING, rebound - CHANGING
+    # Every other data name is a constant: an upper-case name, set once.
+    others = {name for name in after if name not in CHANGING}
+    assert all(name.isupper() for name in others), sorted(
+        name for name in others if not name.isupper())
+    assert len(CHANGING) <= 15
+
+
+def test_the_modules_need_no_pygame_no_pgzero_and_no_screen():
+    # The modules' own tests, run where pygame and pgzero cannot be imported
+    # at all, and without the game's test set-up (which starts pygame).
+    code = ("import sys\n"
+            "sys.modules['pygame'] = sys.modules['pgzero'] = None\n"
+            "sys.path.insert(0, %r)\n"
+            "for name in %r:\n"
+            "    __import__(name)\n"
+            "import pytest\n"
+            "sys.exit(pytest.main(['-q', '--noconftest', '-p', 'no:cacheprovider',\n"
+            "                      %r]))\n" % (ROOT, MODULES, os.path.join(
+                ROOT, "tests", "test_modules.py")))
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " passed" in done.stdout
+
+
+def test_every_module_is_named_in_the_script_or_a_module():
+    # A module no one imports would be dead weight in the game's folder.
+    with open(SCRIPT, encoding="ascii") as f:
+        text = f.read()
+    for name in MODULES:
+        assert "import %s" % name in text, name

@@ -1,0 +1,165 @@
+# The view of minesweep: which part of the board the window shows, at what
+# tile size, and where. A board of 100 x 200 tiles at the book's 25 px would
+# need a window 5000 px wide, so the window is never larger than the
+# desktop: the tiles get smaller and, if even that is too big, the window
+# shows part of the board and scrolls.
+#
+# Plain numbers in and out, with no pgzero or pygame, so the tests need no
+# screen. Keep this file ASCII only, like minesweep.py.
+
+BAR = 40                 # height of the status bar above the grid, px
+FOOT = 30                # least height of the footer below the grid, px
+MIN_WIDTH = 225          # narrowest window, so the status bar fits, px
+MIN_HEIGHT = 160         # least height of the board's part of the window, px
+SMALLER = (20, 16)       # tile sizes smaller than the book's, px
+ROOM = (0, 80)           # what the window leaves free of the desktop for a
+                         # title bar and a task bar, px
+PANEL = 340              # width of the slow-motion panel, px
+PANEL_HEIGHT = 540       # least height of the window while it shows, px
+WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
+FACE_SIZE = 28           # the face button is a square this big, px
+
+
+class View:
+    """Which tiles the window shows and where: the first row and column in
+    view, how many of each, the tile size and the window's size, px."""
+
+    def __init__(self, board_rows, board_cols, tile, rows, cols, panel, footer):
+        """A view of a board of board_rows x board_cols at this tile size,
+        showing rows x cols tiles, with the slow-motion panel or not and a
+        footer this many px high."""
+        self.board_rows, self.board_cols = board_rows, board_cols
+        self.tile = tile
+        self.rows, self.cols = rows, cols
+        self.row = self.col = 0
+        self.footer = footer
+        # A grid smaller than the least board area is centred in it.
+        self.left = (self.board_width() - tile * cols) // 2
+        self.top = BAR + (self.board_height() - tile * rows) // 2
+        self.width = self.board_width() + (PANEL if panel else 0)
+        self.height = BAR + self.board_height() + footer
+
+    def board_width(self):
+        """The width of the board's part of the window, px."""
+        return max(self.tile * self.cols, MIN_WIDTH)
+
+    def board_height(self):
+        """The height of the board's part of the window, px."""
+        return max(self.tile * self.rows, MIN_HEIGHT)
+
+    def board_area(self):
+        """The board's part of the window, between the status bar and the
+        footer: (left, top, width, height), px."""
+        return (0, BAR, self.board_width(), self.board_height())
+
+    def face_rect(self):
+        """Where the face button is: (left, top, width, height), px."""
+        return ((self.board_width() - FACE_SIZE) // 2, (BAR - FACE_SIZE) // 2,
+                FACE_SIZE, FACE_SIZE)
+
+    def whole(self):
+        """True if every tile of the board is in view."""
+        return self.rows == self.board_rows and self.cols == self.board_cols
+
+    def tile_rect(self, row, col):
+        """Where the view shows a tile: (left, top, width, height), px."""
+        return (self.left + (col - self.col) * self.tile,
+                self.top + (row - self.row) * self.tile, self.tile, self.tile)
+
+    def in_view(self, row, col):
+        """True if the tile at this row and column is in view."""
+        return (self.row <= row < self.row + self.rows
+                and self.col <= col < self.col + self.cols)
+
+    def cell_under(self, pos):
+        """(row, col) of the tile under a point of the window, or None."""
+        col = (int(pos[0]) - self.left) // self.tile
+        row = (int(pos[1]) - self.top) // self.tile
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return self.row + row, self.col + col
+        return None
+
+    def scroll(self, drows, dcols):
+        """Move the view by rows and columns, staying on the board."""
+        self.row = min(max(self.row + drows, 0), self.board_rows - self.rows)
+        self.col = min(max(self.col + dcols, 0), self.board_cols - self.cols)
+
+    def follow(self, row, col):
+        """Bring this tile into view: a step at a time when it is next to the
+        view's edge (as the cursor moves), else with the tile in the middle."""
+        if not self.in_view(row, col):
+            self.scroll(row - self.rows // 2 - self.row, col - self.cols // 2 - self.col)
+            return
+        # Keep a tile to spare round the cursor where the view has room.
+        if self.rows > 2:
+            self.scroll(min(row - 1 - self.row, 0)
+                        + max(row + 2 - self.row - self.rows, 0), 0)
+        if self.cols > 2:
+            self.scroll(0, min(col - 1 - self.col, 0)
+                        + max(col + 2 - self.col - self.cols, 0))
+
+    def middle(self):
+        """(row, col) of the tile in the middle of the view."""
+        return self.row + self.rows // 2, self.col + self.cols // 2
+
+
+def window_room(desktop):
+    """The largest window a desktop of (width, height) px has room for."""
+    width, height = desktop
+    return max(width - ROOM[0], MIN_WIDTH), max(height - ROOM[1], 2 * MIN_HEIGHT)
+
+
+def tile_sizes(book):
+    """The tile sizes the view may use, largest first: the book's, then smaller."""
+    return (book,) + SMALLER
+
+
+def choose_tile(rows, cols, room, sizes, zoom):
+    """The tile size: zoom if chosen (with Z), else the largest size at which
+    the whole board fits in room (width, height), else the smallest."""
+    if zoom is not None:
+        return zoom
+    for size in sizes:
+        if cols * size <= room[0] and rows * size <= room[1]:
+            return size
+    return sizes[-1]
+
+
+def fit(rows, cols, desktop, sizes, zoom, panel, footer_for, old=None):
+    """The view of a board of rows x cols on this desktop, never larger than
+    it: with the slow-motion panel or not, and a footer of footer_for(width)
+    px below a board part that wide. The old view's place is kept if it is
+    of the same board."""
+    room_width, room_height = window_room(desktop)
+    if panel:
+        room_width -= PANEL
+    # The footer needs the width first, and the rows in view need the footer.
+    tile = choose_tile(rows, cols, (room_width, room_height - BAR - FOOT), sizes, zoom)
+    view_cols = min(cols, max(room_width // tile, 1))
+    footer = max(FOOT, footer_for(max(tile * view_cols, MIN_WIDTH), room_height // 3))
+    view_rows = min(rows, max((room_height - BAR - footer) // tile, 1))
+    view = View(rows, cols, tile, view_rows, view_cols, panel, footer)
+    if panel:
+        view.height = max(view.height, min(PANEL_HEIGHT, room_height))
+    if old is not None and (old.board_rows, old.board_cols) == (rows, cols):
+        view.scroll(old.row, old.col)
+    return view
+
+
+def repaint(old, new):
+    """What of the picture of the tiles in view to draw again when its view
+    goes from old to new, each (tile, row, col, rows, cols, replay) or None:
+    (whether to draw it whole, the (rows, cols) to shift it by, and the
+    (rows, cols) ranges of the tiles that came into view)."""
+    tile, row, col, rows, cols, replay = new
+    in_view = (range(row, row + rows), range(col, col + cols))
+    # A replay shows tiles closed that are open: draw them all while it
+    # shows, and once more when it ends.
+    if old is None or old[0] != tile or old[3:5] != (rows, cols) or replay or old[5]:
+        return True, (0, 0), [in_view]
+    down, right = row - old[1], col - old[2]
+    new_rows = (range(max(row, old[1] + rows), row + rows) if down > 0
+                else range(row, min(row + rows, old[1])))
+    new_cols = (range(max(col, old[2] + cols), col + cols) if right > 0
+                else range(col, min(col + cols, old[2])))
+    return False, (down, right), [(new_rows, in_view[1]), (in_view[0], new_cols)]

@@ -1,0 +1,293 @@
+# The words of minesweep, in English or Chinese.
+#
+# Everything the game draws is said with say(table, key, facts), from TEXTS
+# below (English) or texts/zh.json (Chinese, read as UTF-8: the .py files
+# stay ASCII, so that pgzero reads them on every computer). A message is
+# kept as words(key, facts), not as text, so pressing L changes every word
+# on the screen at once. Cells among the facts are named as "row 4, col 7"
+# (in English) or in the Chinese way.
+#
+# Plain data in and out, with no pgzero or pygame: the game hands in a way
+# to measure a text when lines must be broken to fit.
+# Keep this file ASCII only, like minesweep.py.
+import json
+import locale
+import re
+
+from solver import Cell
+
+LANGUAGES = ("en", "zh")     # the languages the game speaks
+CHINESE_FONT = "minesweep_zh"  # fonts/ file with the Chinese letters
+ZH_SCALE = 0.85          # the Chinese font's letters are larger at one size
+
+TEXTS = {
+    "place": "row {row}, col {col}",
+    "place_short": "({row},{col})",
+    # Reasons the solver gives (it gives their names and facts).
+    "touches_one": "the {number} at {at} already touches a bomb at {bomb}",
+    "touches_many": "the {number} at {at} already touches {count} bombs",
+    "no_bomb": "the {number} at {at} has no bomb around it",
+    "only_closed": "the {number} at {at} has only {closed} closed neighbour{closed_s}",
+    "needs_more": "the {number} at {at} needs {left} more bomb{left_s} and has only "
+                  "{closed} closed neighbour{closed_s} left",
+    "subset_safe": "every closed neighbour of the {number_a} at {at_a} is also "
+                   "next to the {number_b} at {at_b}, so {cell} is safe",
+    "subset_bomb": "every closed neighbour of the {number_a} at {at_a} is also "
+                   "next to the {number_b} at {at_b}, so {cell} is a bomb",
+    "counting": "counting all the bombs left",
+    "no_way": "no way the bombs can lie puts one at {cell}",
+    "every_way": "every way the bombs can lie puts one at {cell}",
+    "hint_safe": "Safe: {why}",
+    "hint_bomb": "Bomb: {why}",
+    "guess": "Guess: {cell}: {chance}% chance of a bomb",
+    "guess_rough": "{guess}, the lowest the rules see (too many ways to count)",
+    "guess_lowest": "{guess}, the lowest",
+    "guess_not_lowest": "{guess} (the lowest is {lowest}%)",
+    "guess_next": "{guess}; if safe, {sure}% chance of a sure move next",
+    "guess_win": "{guess}: the best chance to win the game, {win}%",
+    "guess_fifty": "{guess}: a 50/50 that no other move can ever settle, so it is "
+                   "taken now",
+    "guess_cut": "{guess} (a big board: {done} of {all} cells weighed in time)",
+    "guess_or_safe": "{guess}: if it is a bomb, it is half of a 50/50 that would have "
+                     "to be guessed anyway, so it is taken now",
+    # After a loss.
+    "chord_shown": "The chord trusted a wrong flag at {cell}, and the board showed "
+                   "it: {why}.",
+    "chord_guess": "The chord trusted a wrong flag at {cell}; nothing on the board "
+                   "showed it was wrong: the flag was a guess.",
+    "sure_bomb": "Avoidable: {cell} was surely a bomb: {why}.",
+    "sure_safe": "Avoidable: {cell} was surely safe: {why}.",
+    "guessed_rough": "No safe move was found by the rules (too many ways to count "
+                     "exactly): you guessed.",
+    "guessed": "No safe move existed: you guessed, with a {chance} chance of a bomb.",
+    "guessed_safer": "{text} The safest guess was {cell}, at {best}.",
+    "guessed_best": "{text} That was as safe as any guess.",
+    "one_in": "1 in {n} ({percent}%)",
+    "percent": "{percent}%",
+    "take_it_back": "{text}  U: take it back.",
+    # The line below the grid.
+    "no_guess_failed": "No no-guess board found in time: this one may need a guess",
+    "saved_waiting": "A saved game is waiting ({level}, board {board}, {seconds} s): "
+                     "C goes on with it, any other key or click starts afresh",
+    "custom": "{rows} x {cols}, {bombs} bomb{bombs_s}",
+    "welcome_back": "Welcome back to board {board}",
+    "board_chosen": "Board {board}: click the green tile first to get the same game "
+                    "as everyone",
+    "typing": "Board number: {digits}_   Enter: play it   Esc: never mind",
+    "hints_later": "Hints start after the first click",
+    "game_over": "The game is over: R for a new one",
+    "u_later": "U takes back a move that lost, once the game is lost",
+    "taken_back": "Move taken back ({count} so far): no record for this game",
+    "slowmo_on": "Slow motion on: the next opening replays step by step",
+    "slowmo_off": "Slow motion off",
+    "flagwin_on": "Flag win on: a game is also won when exactly the bombs are flagged",
+    "flagwin_off": "Flag win off",
+    "noguess_on": "No-guess boards on, from the next game (R starts one)",
+    "noguess_on_now": "No-guess boards on: this board will need no guess",
+    "noguess_off": "No-guess boards off, from the next game (R starts one)",
+    "noguess_off_now": "No-guess boards off: this board is laid at random",
+    "zoom": "Tiles of {size} px (Z: another size)",
+    "chinese_missing": "The Chinese texts could not be read: see the console",
+    "mode_view": "In view: rows {top}-{bottom} of {rows}, cols {left}-{right} of "
+                 "{cols} (wheel, Shift+wheel: scroll)",
+    "mode_questions": "?-marks on",
+    "mode_noguess": "no-guess on",
+    "mode_slowmo": "slow motion on",
+    "mode_flagwin": "flag win on",
+    "mode_auto": "autoplay (any key stops)",
+    "mode_sure": "sure moves only (any key stops)",
+    "keys": "H\u00a0hint  A\u00a0auto  S\u00a0sure  N\u00a0no-guess  V\u00a0slow  "
+            "Q\u00a0?  X\u00a0flag\u00a0win  G\u00a0board\u00a0no.  P\u00a0pause  "
+            "B\u00a0best\u00a0times  Z\u00a0zoom  L\u00a0{other}  R\u00a0new  "
+            "1\u00a02\u00a03\u00a00\u00a0level",
+    # The end of a game.
+    "title": "Minesweeper: {level}, board {board}",
+    "finished": "Finished",
+    "failed": "Failed",
+    "end_board": "Board {board}",
+    "end_time": "Time {time} s   3BV {bbbv}",
+    "end_clicks": "Clicks {clicks}   3BV/s {speed}",
+    "end_efficiency": "Efficiency {percent}%",
+    "new_best": "New best time for {level}!",
+    "new_best_noguess": "New best time for {level}, no-guess boards!",
+    "end_toggle": "E or a click on the board: hide or show the word",
+    "paused": "Paused: P or a click goes on",
+    # The table of best times (B).
+    "times_title": "Best times",
+    "times_normal": "Boards laid at random",
+    "times_noguess": "No-guess boards",
+    "times_none": "{level}: none yet",
+    "times_line": "{level}: {time} s on {date}",
+    "times_close": "Any key or click closes this table",
+    "not_saved": "Best time not saved (see the console)",
+    "taken_back_end": "Moves taken back: {count} (no record)",
+    "helped": "Hints or autoplay helped: no record",
+    "Chapter": "Chapter", "Beginner": "Beginner", "Intermediate": "Intermediate",
+    "Expert": "Expert",
+    # Slow motion.
+    "replay_start": "Click: pause. Space: one step.",
+    "call_starts": "open_block{cell:short} starts: call {number}, depth {depth}",
+    "call_number": "It shows {number}, a number: return",
+    "call_loop": "No bomb around: open each closed neighbour",
+    "call_flag": "{cell:short} has a flag: skip it",
+    "call_open": "{cell:short} is open already: skip it",
+    "call_done": "All its neighbours are done: return",
+    "queue_number": "Take {cell:short} from the front and open it: it shows {number}, "
+                    "so nothing joins the queue",
+    "queue_zero": "Take {cell:short} from the front and open it: no bomb around, so "
+                  "its closed neighbours not yet in the queue join the back ({count})",
+    "panel_title": "Slow motion: open_block",
+    "panel_queue_title": "The same opening with a queue",
+    "panel_idle": "Click a tile that opens an area: the opening replays here, call "
+                  "by call.",
+    "panel_last": "The last opening: {calls} calls of open_block, at most {deepest} "
+                  "inside each other. W: watch it again, done with a queue.",
+    "panel_call": "call {done} of {total}",
+    "panel_tile": "tile {done} of {total}",
+    "panel_depth": "depth {depth}, deepest so far {deepest}",
+    "panel_limit": "Python's recursion limit: {limit}",
+    "panel_queue": "queue length {length}, longest so far {longest}",
+    "panel_stack": "Calls waiting on the stack, outermost first:",
+    "panel_more": "... {count} more ...",
+    "panel_keys": "Click or P: pause or go on.  Space: one step.  + and -: speed ({speed} "
+                  "steps a second).  Esc: end.  W: the other way (queue or recursion).  "
+                  "V: off.",
+}
+
+
+def words(key, **facts):
+    """Something to say later, in the language of that moment."""
+    return (key, facts)
+
+
+def say(table, key, facts, cols):
+    """A text from a language's table, with its facts put in; cells among
+    the facts are named by row and column on a board of cols columns."""
+    template = table.get(key, TEXTS[key])
+    spoken = {}
+    for name, value in facts.items():
+        if isinstance(value, tuple):
+            value = speak(table, value, cols)       # words inside words
+        elif isinstance(value, Cell):
+            value = Place(table, value, cols)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            spoken[name + "_s"] = "" if value == 1 else "s"
+        spoken[name] = value
+    return template.format(**spoken)
+
+
+def speak(table, said, cols):
+    """Words kept by words(), said now; "" for nothing."""
+    return say(table, said[0], said[1], cols) if said else ""
+
+
+class Place:
+    """A cell as the player reads it: "row 4, col 7", "(4,7)", or in Chinese."""
+
+    def __init__(self, table, cell, cols):
+        """Remember the cell's row and column, counted from 1."""
+        self.table = table
+        self.row, self.col = cell // cols + 1, cell % cols + 1
+
+    def __format__(self, spec):
+        """The cell in words; the spec "short" asks for the short form."""
+        key = "place_short" if spec == "short" else "place"
+        return self.table.get(key, TEXTS[key]).format(row=self.row, col=self.col)
+
+
+def read_texts(path):
+    """The texts of a language from a UTF-8 JSON file: (table, "") or, if
+    the file cannot be used, (None, what is wrong with it)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            table = json.load(f)
+    except (OSError, ValueError, RecursionError) as error:
+        return None, "cannot read %s (%s)" % (path, error)
+    if not isinstance(table, dict) or not all(
+            isinstance(table.get(key), str) for key in TEXTS):
+        return None, "%s lacks some texts" % path
+    return table, ""
+
+
+def choose(asked, environ, kept):
+    """The language to speak: asked (--lang), else MINESWEEP_LANG, else
+    kept() (the one chosen last time, or None), else the computer's own."""
+    chosen = asked or environ.get("MINESWEEP_LANG", "")
+    if chosen in LANGUAGES:
+        return chosen
+    chosen = kept()
+    if chosen in LANGUAGES:
+        return chosen
+    try:
+        name = locale.getlocale()[0]
+    except ValueError:
+        name = None
+    return system_language(environ, name)
+
+
+def system_language(environ, locale_name):
+    """The language the computer speaks: "zh" for Chinese, else "en"."""
+    names = [environ.get(name, "") for name in ("LANGUAGE", "LC_ALL",
+                                                 "LC_MESSAGES", "LANG")]
+    names.append(locale_name or "")
+    for name in names:
+        if name:
+            return "zh" if name.lower().startswith(("zh", "chinese")) else "en"
+    return "en"
+
+
+BEYOND_LATIN = re.compile("[\u2001-\U0010ffff]")
+
+
+def is_chinese(text):
+    """True if a text has letters only the Chinese font draws."""
+    return BEYOND_LATIN.search(text) is not None
+
+
+def text_size(text, fontsize):
+    """The size to draw a text at: Chinese a little smaller, to match."""
+    return round(fontsize * ZH_SCALE) if is_chinese(text) else fontsize
+
+
+# Chinese letters (and their punctuation) may have a line break between any
+# two of them; other words break only at spaces (a no-break space holds).
+CHINESE = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+PIECES = re.compile("[%s]| +|[^ %s]+" % (CHINESE, CHINESE))
+
+
+def wrap(text, width_of, width):
+    """The lines of text no wider than width px, width_of(text) being how
+    wide a text is drawn."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for piece in PIECES.findall(paragraph):
+            if line and width_of(line + piece) > width:
+                lines.append(line.rstrip())
+                line = piece.lstrip()
+            else:
+                line += piece
+        lines.append(line.rstrip())
+    return lines
+
+
+def fit_lines(text, width, most, largest, font_at):
+    """A text broken into lines no wider than width px, at the largest size
+    from largest down to 10 px whose lines fit in most px of height; at 10 px
+    the lines that do not fit are cut, with "..." at the end. font_at(size)
+    gives (width_of, line height) of the text's font at a size.
+    (lines, size, height)."""
+    for size in range(largest, 9, -1):
+        fontsize = text_size(text, size)
+        width_of, linesize = font_at(fontsize)
+        lines = wrap(text, width_of, width)
+        if fontsize <= 10 or len(lines) * linesize <= most:
+            break
+    keep = max(most // linesize, 1)
+    if len(lines) > keep:
+        lines = lines[:keep]
+        last = lines[-1]
+        while last and width_of(last + "...") > width:
+            last = last[:-1]
+        lines[-1] = last + "..."
+    return tuple(lines), fontsize, len(lines) * linesize
