@@ -251,7 +251,7 @@ def finish(display, wid, game):
 
 
 def test_the_last_lesson_step_in_a_real_window(display, tmp_path):
-    game = start_pgzrun(display, tmp_path, os.path.join("chapter", "step4_win_lose.py"))
+    game = start_pgzrun(display, tmp_path, os.path.join("chapter", "step11_fixes.py"))
     try:
         wid = window_of_size(display, game.pid, (375, 375))
         shot = wait_for(display, wid, str(tmp_path / "0.png"),

@@ -3,9 +3,12 @@
 Run from the project folder:  python tools/make_font.py
 It needs Debian's fonts-wqy-microhei (WenQuanYi Micro Hei, Apache-2.0) and
 fontTools (pip install fonttools); the game itself needs neither. It keeps
-every letter of texts/zh.json and of the game's English texts, so the file
-stays small (a few tens of KB) and no text the game draws can show as boxes
-(tests/test_language.py checks that). Run it again after changing a text.
+every letter of texts/zh.json, of the game's English texts and of the lesson
+handout's Chinese (chapter/handout_zh.json), so the file stays small (under
+100 KB) and no text the game or the handout shows can show as boxes
+(tests/test_language.py and tests/test_handout.py check that). Run it again
+after changing a text, then python tools/make_handout.py, which puts this
+font into the handout.
 """
 import json
 import os
@@ -21,11 +24,23 @@ LICENCE = "/usr/share/doc/fonts-wqy-microhei/copyright"
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
 
 
+def all_strings(value):
+    """Every string in a JSON value, however deep in lists and objects."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [text for item in value for text in all_strings(item)]
+    return []
+
+
 def letters():
-    """Every letter the game may draw with this font."""
-    with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
-        chinese = json.load(f)
-    keep = set("".join(chinese.values()))
+    """Every letter the game or the lesson handout may draw with this font."""
+    keep = set()
+    for name in (("texts", "zh.json"), ("chapter", "handout_zh.json")):
+        with open(os.path.join(ROOT, *name), encoding="utf-8") as f:
+            keep.update("".join(all_strings(json.load(f))))
     keep.update(chr(code) for code in range(32, 127))      # English, numbers
     keep.update("\u00a0\u4e2d\u6587")                       # the L key's label
     return "".join(sorted(keep))

@@ -1,0 +1,33 @@
+# 3.1.2 and 3.1.3 (Chapter 3): the scene and the blocks. Step 01 of 11.
+# 225 closed blocks, 15 rows of 15. Nothing answers the mouse yet.
+# Run it:  pgzrun chapter/step01_tiles.py  (or Run in Thonny or IDLE)
+# FIX f: only English letters (ASCII) here, so every computer can read it:
+# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+import pgzrun  # RUN
+
+ROWS = 15                # rows of blocks  # NEW
+COLS = 15                # columns of blocks  # NEW
+SIZE = 25                # size of a block, in pixels  # NEW
+WIDTH = SIZE * COLS      # width of the window  # NEW
+HEIGHT = SIZE * ROWS     # height of the window  # NEW
+blocks = []              # the list of all blocks  # NEW
+
+# Put every block on the scene: i is its row, j its column.
+for i in range(ROWS):  # NEW
+    for j in range(COLS):  # NEW
+        block = Actor("minesweep_block")  # NEW
+        block.left = j * SIZE       # how far across  # NEW
+        block.top = i * SIZE        # how far down  # NEW
+        blocks.append(block)  # NEW
+
+
+# Draw the game: every block draws itself.
+def draw():  # NEW
+    for block in blocks:  # NEW
+        block.draw()  # NEW
+
+
+pgzrun.go()  # RUN

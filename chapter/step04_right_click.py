@@ -1,0 +1,55 @@
+# 3.2.1 (Chapter 3): using the right mouse button. Step 04 of 11.
+# A right click calls set_flag, which is not written yet, so Python stops
+# with "NameError: name 'set_flag' is not defined", just as the book says.
+# Run it:  pgzrun chapter/step04_right_click.py  (or Run in Thonny or IDLE)
+# FIX f: only English letters (ASCII) here, so every computer can read it:
+# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+import pgzrun  # RUN
+import random
+
+BOMBS = 20               # how many bombs
+ROWS = 15                # rows of blocks
+COLS = 15                # columns of blocks
+SIZE = 25                # size of a block, in pixels
+WIDTH = SIZE * COLS      # width of the window
+HEIGHT = SIZE * ROWS     # height of the window
+blocks = []              # the list of all blocks
+
+# Put every block on the scene: i is its row, j its column.
+for i in range(ROWS):
+    for j in range(COLS):
+        block = Actor("minesweep_block")
+        block.left = j * SIZE       # how far across
+        block.top = i * SIZE        # how far down
+        block.isbomb = False        # is a bomb buried under it?
+        blocks.append(block)
+
+# Mix up the order of the list, so the first BOMBS blocks can be anywhere.
+random.shuffle(blocks)
+
+# Bury the bombs under the first BOMBS blocks of the list. The PEEK line
+# is gone from here on: the bombs are hidden, as in the real game.
+for i in range(BOMBS):
+    blocks[i].isbomb = True
+
+
+# Draw the game: every block draws itself.
+def draw():
+    for block in blocks:
+        block.draw()
+
+
+# Handle a click of the mouse. pos is where it was, button which button.
+def on_mouse_down(pos, button):  # NEW
+    for block in blocks:  # NEW
+        # Is the click inside this block?
+        if block.collidepoint(pos):  # NEW
+            # the right button
+            if button == mouse.RIGHT:  # NEW
+                set_flag(block)  # NEW
+
+
+pgzrun.go()  # RUN

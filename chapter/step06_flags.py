@@ -1,0 +1,66 @@
+# 3.2.2 (Chapter 3): a function for the flag. Step 06 of 11.
+# A right click puts a flag on a block, and a second one takes it off.
+# Run it:  pgzrun chapter/step06_flags.py  (or Run in Thonny or IDLE)
+# FIX f: only English letters (ASCII) here, so every computer can read it:
+# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+import pgzrun  # RUN
+import random
+
+BOMBS = 20               # how many bombs
+ROWS = 15                # rows of blocks
+COLS = 15                # columns of blocks
+SIZE = 25                # size of a block, in pixels
+WIDTH = SIZE * COLS      # width of the window
+HEIGHT = SIZE * ROWS     # height of the window
+blocks = []              # the list of all blocks
+
+# Put every block on the scene: i is its row, j its column.
+for i in range(ROWS):
+    for j in range(COLS):
+        block = Actor("minesweep_block")
+        block.left = j * SIZE       # how far across
+        block.top = i * SIZE        # how far down
+        block.isbomb = False        # is a bomb buried under it?
+        block.isflag = False        # is there a flag on it?  # NEW
+        blocks.append(block)
+
+# Mix up the order of the list, so the first BOMBS blocks can be anywhere.
+random.shuffle(blocks)
+
+# Bury the bombs under the first BOMBS blocks of the list.
+for i in range(BOMBS):
+    blocks[i].isbomb = True
+
+
+# Draw the game: every block draws itself.
+def draw():
+    for block in blocks:
+        block.draw()
+
+
+# Handle a click of the mouse. pos is where it was, button which button.
+def on_mouse_down(pos, button):
+    for block in blocks:
+        # Is the click inside this block?
+        if block.collidepoint(pos):
+            # the right button
+            if button == mouse.RIGHT:
+                set_flag(block)
+
+
+# Put a flag on a block, or take it off. The plan first, in pseudo-code:
+#     if the block has no flag:  show the flag, and now it has one
+#     else:                      show the plain block, and now it has none
+def set_flag(block):
+    if not block.isflag:  # NEW
+        block.image = "minesweep_flag"  # NEW
+        block.isflag = True  # NEW
+    else:  # NEW
+        block.image = "minesweep_block"  # NEW
+        block.isflag = False  # NEW
+
+
+pgzrun.go()  # RUN

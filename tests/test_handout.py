@@ -1,0 +1,212 @@
+"""The Chinese handout, chapter/handout.html: made by tools/make_handout.py
+from the lesson steps and chapter/handout_zh.json, so it cannot drift from
+them; every step's whole code on its page with its marks told apart, and a
+file that needs nothing outside itself."""
+import base64
+import html.parser
+import json
+import os
+import re
+import shutil
+import sys
+
+import pygame
+import pytest
+
+from loadgame import CHAPTER, ROOT
+from test_lesson import STEPS, lines_of, source, walkthrough
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import make_handout  # noqa: E402  (tools/ is not a package)
+
+HANDOUT = os.path.join(CHAPTER, "handout.html")
+FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
+KINDS = {"NEW": "new", "PEEK": "peek", "RUN": "run", None: "old"}
+
+
+def handout():
+    """The committed handout's text."""
+    with open(HANDOUT, encoding="utf-8") as f:
+        return f.read()
+
+
+def chinese():
+    """The handout's Chinese text, as its data file has it."""
+    with open(os.path.join(CHAPTER, "handout_zh.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+class Pages(html.parser.HTMLParser):
+    """The handout's sections: each one's text, and its code line by line."""
+
+    def __init__(self):
+        """Start with no sections."""
+        super().__init__()
+        self.sections = {}
+        self.section = None
+        self.line = None
+        self.depth = 0
+
+    def handle_starttag(self, tag, attrs):
+        """Note where a section and a line of code begin."""
+        attrs = dict(attrs)
+        if tag == "section":
+            self.section = {"text": "", "code": [], "ids": []}
+            self.sections[attrs["id"]] = self.section
+        if self.section is not None and "id" in attrs:
+            self.section["ids"].append(attrs["id"])
+        if tag == "span" and attrs.get("class", "").startswith("l "):
+            self.line = [attrs["class"].split()[1], int(attrs["data-n"]), ""]
+            self.section["code"].append(self.line)
+            self.depth = 0
+        elif tag == "span" and self.line is not None:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        """Note where a line of code or a section ends."""
+        if tag == "span" and self.line is not None:
+            if self.depth:
+                self.depth -= 1
+            else:
+                self.line = None
+        if tag == "section":
+            self.section = None
+
+    def handle_data(self, data):
+        """Keep the text, the code's apart from the rest."""
+        if self.line is not None:
+            self.line[2] += data
+        elif self.section is not None:
+            self.section["text"] += data
+
+
+def pages():
+    """The committed handout, read into its sections."""
+    parser = Pages()
+    parser.feed(handout())
+    parser.close()
+    return parser.sections
+
+
+def expected_kinds(step):
+    """What each line of a step is: its mark's kind, comment or blank."""
+    code = iter(lines_of(step))
+    kinds = []
+    for line in source(step).splitlines():
+        if not line.strip():
+            kinds.append("blank")
+        elif line.lstrip().startswith("#"):
+            kinds.append("comment")
+        else:
+            mark = next(code)[1]
+            kinds.append("fix" if mark and mark.startswith("FIX") else KINDS[mark])
+    return kinds
+
+
+def test_the_handout_is_what_the_tool_makes_now():
+    assert handout() == make_handout.build(), \
+        "run python tools/make_handout.py and commit chapter/handout.html"
+
+
+def test_every_line_of_every_step_is_on_its_page_with_its_mark():
+    found = pages()
+    assert [name for name in found if name.startswith("step")] == [
+        "step%02d" % number for number in range(1, len(STEPS) + 1)]
+    for number, step in enumerate(STEPS, 1):
+        code = found["step%02d" % number]["code"]
+        assert [text for _, _, text in code] == source(step).splitlines(), step
+        assert [n for _, n, _ in code] == list(range(1, len(code) + 1))
+        assert [kind for kind, _, _ in code] == expected_kinds(step), step
+    # The marks are told apart: NEW, FIX, PEEK and RUN each have a colour.
+    css = handout()
+    for kind in ("new", "fix", "peek", "run"):
+        colour = re.search(r"\n\.%s \{ background: (#[0-9a-f]{6})" % kind, css)
+        assert colour, kind
+    colours = re.findall(r"\n\.(?:new|fix|peek|run) \{ background: (#[0-9a-f]{6})", css)
+    assert len(set(colours)) == 4
+
+
+def book_titles():
+    """The book's section titles, from the README's walkthrough table."""
+    rows = [line.split("|")[1:3] for line in walkthrough().splitlines()
+            if re.match(r"\| 3\.\d\.\d \|", line)]
+    return {number.strip(): title.strip() for number, title in rows}
+
+
+def test_each_page_has_its_section_its_title_and_chinese_for_the_class():
+    found, text, titles = pages(), chinese(), book_titles()
+    assert [step["file"] for step in text["steps"]] == STEPS
+    for number, step in enumerate(text["steps"], 1):
+        page = found["step%02d" % number]["text"]
+        assert step["section"] in page and step["title"] in page
+        assert "chapter/" + step["file"] in page
+        numbers = re.findall(r"3\.\d\.\d", step["section"])
+        first_line = source(step["file"]).splitlines()[0]
+        assert numbers == re.findall(r"3\.\d\.\d", first_line)
+        if "\u4e4b\u540e" not in step["section"]:         # not "after 3.4.2"
+            low, high = numbers[0], numbers[-1]
+            for section, title in titles.items():
+                if low <= section <= high:
+                    assert title in step["title"], (step["file"], section)
+        assert 2 <= len(step["text"]) <= 3
+        for sentence in step["text"]:
+            assert re.search("[\u4e00-\u9fff]", sentence) and sentence in page
+        assert len(step["questions"]) >= 2
+        for question, _ in step["questions"]:
+            assert question in page
+
+
+def test_the_answers_are_on_the_teachers_pages_linked_both_ways():
+    found, text = pages(), chinese()
+    answers = found["answers"]
+    for number, step in enumerate(text["steps"], 1):
+        for index, (question, answer) in enumerate(step["questions"], 1):
+            assert question in answers["text"] and answer in answers["text"]
+            assert answer not in found["step%02d" % number]["text"]
+            assert "a%02d-%d" % (number, index) in answers["ids"]
+            assert "q%02d-%d" % (number, index) in found["step%02d" % number]["ids"]
+    page = handout()
+    assert page.count('href="#a') == page.count('href="#q') == sum(
+        len(step["questions"]) for step in text["steps"])
+
+
+def test_the_handout_needs_nothing_outside_itself_and_prints_on_a4():
+    page = handout()
+    inside = re.sub(r"data:font/ttf;base64,[A-Za-z0-9+/=]+", "", page)
+    assert not re.search(r"https?:|file:|url\((?!\))|@import", inside)
+    assert "<script" not in page and "<link" not in page and "<img" not in page
+    assert re.findall(r'(?:src|href)="([^"#][^"]*)"', page) == []
+    fonts = re.findall(r"data:font/ttf;base64,([A-Za-z0-9+/=]+)", page)
+    with open(FONT, "rb") as f:
+        assert fonts == [base64.b64encode(f.read()).decode("ascii")]
+    assert "@page { size: A4;" in page
+    printing = page[page.index("@media print"):]
+    assert "section { break-before: page;" in printing
+
+
+def test_the_font_has_every_letter_of_the_handout():
+    pygame.font.init()
+    font = pygame.font.Font(FONT, 20)
+    missing = font.metrics("\ue000")[0]         # a letter no font has
+    letters = set(json.dumps(chinese(), ensure_ascii=False))
+    lacking = sorted(letter for letter in letters if not letter.isspace()
+                     and font.metrics(letter)[0] == missing)
+    assert lacking == []
+
+
+def test_every_step_gets_letters_big_enough_to_read_on_paper():
+    sizes = [float(size) for size in re.findall(r"--print-size: ([0-9.]+)pt", handout())]
+    assert len(sizes) == len(STEPS)
+    assert all(make_handout.SMALLEST <= size <= make_handout.LARGEST for size in sizes)
+    assert sizes[0] == make_handout.LARGEST
+
+
+def test_the_tool_stops_on_a_step_without_chinese_text(tmp_path, monkeypatch):
+    folder = tmp_path / "chapter"
+    shutil.copytree(CHAPTER, folder)
+    shutil.copy(folder / STEPS[-1], folder / "step12_more.py")
+    monkeypatch.setattr(make_handout, "CHAPTER", str(folder))
+    monkeypatch.setattr(make_handout, "TEXT", str(folder / "handout_zh.json"))
+    with pytest.raises(SystemExit) as stop:
+        make_handout.build()
+    assert "step12_more.py" in str(stop.value)
