@@ -56,6 +56,11 @@ class Game:
         self.times = {}             # the best times shown with B
         self.checked = None         # what update() last looked for a win at
 
+    def flip(self, name):
+        """Turn a True-or-False field over; its new value."""
+        setattr(self, name, not getattr(self, name))
+        return getattr(self, name)
+
 
 class Settings:
     """What lasts from one game to the next: the player's choices, what the
@@ -76,6 +81,15 @@ class Settings:
         self.said = set()           # console warnings given, each said once
         self.pointer = None         # where the mouse was last seen, px
         self.held = set()           # mouse buttons held down now
+
+    def faster(self, step):
+        """+ and - in slow motion: the next speed up or down."""
+        self.speed = min(max(self.speed + step, 0), len(slowmotion.SPEEDS) - 1)
+
+    def flip(self, name):
+        """Turn a choice over (Q, N, X, V); its new value."""
+        setattr(self, name, not getattr(self, name))
+        return getattr(self, name)
 
 
 MAX_SIDE = 200           # most rows or columns a board may have
@@ -112,6 +126,13 @@ def level_name(rows, cols, bombs):
         if (level_rows, level_cols, level_bombs) == (rows, cols, bombs):
             return name
     return None
+
+
+def board_words(rows, cols, bombs):
+    """A board's level, or its size if custom, as words() to say."""
+    name = level_name(rows, cols, bombs)
+    return wording.words(name) if name else wording.words(
+        "custom", rows=rows, cols=cols, bombs=bombs)
 
 
 def board_random(board, rows, cols, bombs, first, noguess):

@@ -1,12 +1,9 @@
 # Minesweeper for Pygame Zero, after the chapter "The power of recursive
 # functions: Minesweeper". Run it with:   pgzrun minesweep.py
 # or open it in Thonny or IDLE and press Run (python minesweep.py).
-#
-# Sections 3.1 to 3.4 come first and follow the chapter: the tiles, the
-# flags, the recursion and the end of a game. The sections marked "BEYOND
-# THE CHAPTER" add what the classic desktop games have, and more. What is
-# not the game's own rules lives in small modules beside this file (the
-# README's "Files" says which holds what).
+# Sections 3.1 to 3.4 come first and follow the chapter; the sections marked
+# "BEYOND THE CHAPTER" add what the classic desktop games have, and more,
+# with the help of the small modules beside this file (docs/developers.md).
 # Keep this file ASCII only: pgzero reads it in the computer's own encoding.
 
 import pgzrun
@@ -23,8 +20,7 @@ import pgzero.loaders
 import pgzero.ptext
 import pygame
 
-# The modules beside this file: pgzrun, Thonny and python all find them
-# there, because Python looks in the game's folder first.
+# The modules beside this file: Python looks in the game's folder first.
 try:
     import advice
     import bigstack
@@ -368,6 +364,16 @@ def play_sound(name):
         say_once("sound", "minesweep: cannot play sound %r: %s" % (name, error))
 
 
+def put_marks(marks):
+    """Put every tile back as (isopen, isflag, isquestion) says, with its
+    number and its picture (U after a loss, and a kept game)."""
+    for block, (isopen, isflag, isquestion) in zip(blocks, marks):
+        block.isopen, block.isflag, block.isquestion = isopen, isflag, isquestion
+    for block in blocks:
+        block.number = get_bomb_number(block) if block.isopen else None
+        block.image = picture_of(block)
+
+
 def picture_of(block):
     """The picture a tile shows in play: its number once open, else its mark."""
     if block.isopen:
@@ -378,10 +384,9 @@ def picture_of(block):
 
 
 # ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: as in the Code the Classics games, a game is one object
-# (a gamestate.Game, kept in play), which new_game makes afresh; play.state
-# says what a key or a click does (MODES, near the hooks); what lasts from
-# one game to the next is in settings.
+# BEYOND THE CHAPTER: a game is one object (play, a gamestate.Game) that
+# new_game makes afresh; play.state says what a key or a click does (MODES);
+# what lasts from one game to the next is in settings.
 # ---------------------------------------------------------------------------
 settings = gamestate.Settings()
 
@@ -427,8 +432,7 @@ def grid_action(block, action):
     play.clicks += 1
     play.hint = play.message = None
     # All the player sees of each tile, for the post-mortem and U.
-    play.before = [(tile.isopen, tile.isflag, tile.isquestion, tile.number)
-                   for tile in blocks]
+    play.before = [(tile.isopen, tile.isflag, tile.isquestion) for tile in blocks]
     changes = Tile.changes
     if settings.slowmo:
         bigstack.deeply(ROWS * COLS, recorded, action, block)
@@ -446,10 +450,8 @@ def grid_action(block, action):
 
 
 # ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: the solver that explains itself (solver.py, with its
-# words in advice.py): hints, autoplay and learning from a loss. It sees
-# only what the player sees: the open numbers and how many bombs there are.
-# It never trusts the player's flags and never reads isbomb of a closed tile.
+# BEYOND THE CHAPTER: hints, autoplay and learning from a loss, by a solver
+# that sees only what the player sees (solver.py; its words in advice.py).
 # ---------------------------------------------------------------------------
 AUTO_TICK = 0.15         # time between two autoplay moves, s
 AUTO_BIG = 1000          # boards of more tiles get several moves a tick
@@ -555,7 +557,8 @@ def explain_loss(block, action):
     if action is chord:
         wrong_flag = next(cell_of(other) for other in block.neighbours
                           if other.isflag and not other.isbomb)
-    shown = [number if isopen else None for isopen, flag, mark, number in play.before]
+    shown = [block.number if isopen else None
+             for block, (isopen, isflag, isquestion) in zip(blocks, play.before)]
     play.postmortem = advice.explain_loss(ROWS, COLS, BOMBS, shown,
                                           neighbour_table(ROWS, COLS),
                                           cell_of(block), wrong_flag)
@@ -567,10 +570,7 @@ def take_back():
     if not failed:
         play.message = words("u_later")
         return
-    for block, (isopen, isflag, isquestion, number) in zip(blocks, play.before):
-        block.isopen, block.isflag, block.isquestion = isopen, isflag, isquestion
-        block.number = number
-        block.image = picture_of(block)
+    put_marks(play.before)
     failed = False
     play.postmortem = None
     play.undos += 1
@@ -595,24 +595,19 @@ def recorded(action, block):
     finally:
         open_block = real
     if len(calls) > 1:
-        numbers = {cell: blocks[cell].number for cell, caller in calls}
-        bombs = {cell for cell, tile in enumerate(blocks) if tile.isbomb}
-        play.opening = (calls, before, numbers, flags, bombs)
+        play.opening = slowmotion.Opening(
+            calls, before, {cell: blocks[cell].number for cell, caller in calls}, flags,
+            {cell for cell, tile in enumerate(blocks) if tile.isbomb},
+            neighbour_table(ROWS, COLS))
         start_replay("stack")
 
 
 def start_replay(kind):
     """Show the last opening again, as recursion ("stack") or a queue."""
-    if play.opening is None:
-        return
-    calls, before, numbers, flags, bombs = play.opening
-    around = neighbour_table(ROWS, COLS)
-    back_to = play.replay.back_to if play.replay is not None else play.state
-    if kind == "stack":
-        play.replay = slowmotion.stack_replay(calls, before, numbers, flags, around)
-    else:
-        play.replay = slowmotion.queue_replay(calls, before, flags, bombs, around)
-    play.replay.back_to, play.state = back_to, State.REPLAY
+    if play.opening is not None:
+        back_to = play.replay.back_to if play.replay is not None else play.state
+        play.replay, play.state = play.opening.replay(kind), State.REPLAY
+        play.replay.back_to = back_to
 
 
 def end_replay():
@@ -623,9 +618,8 @@ def end_replay():
 
 def toggle_slowmo():
     """V: slow motion on or off; the window grows for its panel."""
-    settings.slowmo = not settings.slowmo
     end_replay()
-    play.message = words("slowmo_on") if settings.slowmo else words("slowmo_off")
+    play.message = words("slowmo_on" if settings.flip("slowmo") else "slowmo_off")
 
 
 @functools.lru_cache(maxsize=2)
@@ -679,15 +673,9 @@ def toggle_language():
     datafiles.keep_language(data_folder(), settings.language, say_once)
 
 
-def board_words(rows, cols, bombs):
-    """A board's level, or its size if custom, as words()."""
-    name = gamestate.level_name(rows, cols, bombs)
-    return words(name) if name else words("custom", rows=rows, cols=cols, bombs=bombs)
-
-
 def title():
     """The window's title: the game, the level and the board number."""
-    return say("title", level=board_words(ROWS, COLS, BOMBS), board=play.board)
+    return say("title", level=gamestate.board_words(ROWS, COLS, BOMBS), board=play.board)
 
 
 # ---------------------------------------------------------------------------
@@ -721,7 +709,7 @@ def find_saved_game():
     kept = datafiles.kept_game_found(data_folder(), say_once)
     if kept is not None:
         play.offered, play.state = kept, State.OFFER
-        play.message = words("saved_waiting", level=board_words(
+        play.message = words("saved_waiting", level=gamestate.board_words(
             kept["rows"], kept["cols"], kept["bombs"]),
             board=kept["board"], seconds=int(kept["timer"]))
 
@@ -731,11 +719,7 @@ def resume(kept):
     new_game(kept["rows"], kept["cols"], kept["bombs"], kept["board"])
     tiles = datafiles.kept_tiles(kept)
     lay_bombs([divmod(cell, COLS) for cell, tile in enumerate(tiles) if tile[0]])
-    for block, (isbomb, isopen, isflag, isquestion) in zip(blocks, tiles):
-        block.isopen, block.isflag, block.isquestion = isopen, isflag, isquestion
-    for block in blocks:
-        block.number = get_bomb_number(block) if block.isopen else None
-        block.image = picture_of(block)
+    put_marks([tile[1:] for tile in tiles])
     owners = {"game": play, "settings": settings}
     for name, (whose, value) in datafiles.kept_fields(kept).items():
         setattr(owners[whose], name, value)
@@ -745,33 +729,16 @@ def resume(kept):
 
 
 # ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: a view that fits any screen (viewport.py: smaller tiles,
-# then scrolling, never a window larger than the desktop), drawn only where
-# it changed. The book draws every tile in every frame, which on 100 x 200
-# takes most of a core even when nothing happens. Here scene.py lists what
-# the window shows as plain shapes, the tiles in view are kept in a picture
-# of their own (the canvas) where only changed tiles are drawn again, and
-# when nothing changed, draw() does nothing: the window keeps what it shows.
+# BEYOND THE CHAPTER: a view that fits any screen (viewport.py), drawn only
+# where it changed. The book draws every tile in every frame, which on
+# 100 x 200 takes most of a core. Here scene.py lists what the window shows
+# as shapes, the tiles in view are kept in a picture of their own (the
+# canvas), and when nothing changed, draw() does nothing.
 # ---------------------------------------------------------------------------
 view = None              # the view of the board now: a viewport.View
 
 
-class Canvas:
-    """What the window shows now, so that draw() can skip what is the same."""
-
-    def __init__(self):
-        """Nothing drawn yet."""
-        self.scene = None        # the window and the shapes last drawn
-        self.grid = None         # a picture of the tiles in view
-        self.grid_view = None    # what that picture was drawn for
-        self.changed = set()     # tiles whose picture changed since then
-        self.board = None        # the board the view was made for
-        self.counter = (None, 0)  # (the tiles' state, the bombs left then)
-        self.pictures = {}       # (picture name, size) -> the picture
-        self.tints = {}          # (colour, size) -> a see-through tile
-
-
-canvas = Canvas()
+canvas = viewport.Canvas()  # what the window shows, kept to draw only changes
 
 
 def layout():
@@ -791,14 +758,7 @@ def layout():
 
 def move_cursor(drow, dcol):
     """Move the keyboard cursor (at first, to the tile under the mouse)."""
-    if play.cursor is None:
-        under = settings.pointer and view.cell_under(settings.pointer)
-        play.cursor = play.focus = under or view.middle()
-        if under is None:
-            return
-    play.cursor = (min(max(play.cursor[0] + drow, 0), ROWS - 1),
-                   min(max(play.cursor[1] + dcol, 0), COLS - 1))
-    play.focus = play.cursor
+    play.cursor = play.focus = view.moved(play.cursor, drow, dcol, settings.pointer)
 
 
 def change_zoom():
@@ -950,10 +910,8 @@ def on_mouse_down(pos, button):
     """A click: the wheel scrolls; what else it does depends on the state (MODES)."""
     settings.pointer = pos
     view_this_board()
-    if button in (mouse.WHEEL_UP, mouse.WHEEL_DOWN):
-        step = viewport.WHEEL_STEP * (-1 if button == mouse.WHEEL_UP else 1)
-        shift = keyboard.lshift or keyboard.rshift      # Shift: the columns
-        view.scroll(0 if shift else step, step if shift else 0)
+    if button in (mouse.WHEEL_UP, mouse.WHEEL_DOWN):    # with Shift, the columns
+        view.wheel(button == mouse.WHEEL_UP, keyboard.lshift or keyboard.rshift)
         return
     settings.held.add(button)
     MODES[play.state][1](pos, button)
@@ -994,7 +952,7 @@ def play_click(pos, button):
     if block is None:
         return
     if failed or finished:
-        play.end_hidden = not play.end_hidden   # look at the board, or the word
+        play.flip("end_hidden")                 # look at the board, or the word
         return
     play.cursor = (block.row, block.col)
     if button == mouse.LEFT:
@@ -1074,33 +1032,14 @@ def replay_click(*event):
     play.replay.paused = not play.replay.paused
 
 
-def replay_one_step():
-    """Space in a replay: pause, and show one step more."""
-    play.replay.paused = True
-    if not play.replay.forward():
-        end_replay()
-
-
-def change_speed(step):
-    """+ and - in a replay: faster or slower."""
-    settings.speed = min(max(settings.speed + step, 0), len(slowmotion.SPEEDS) - 1)
-
-
-def flip(name, on=None, off=None):
-    """A key that turns a setting over (and says so, if on and off are texts)."""
-    def turn():
-        """Turn it over."""
-        owner = play if name == "end_hidden" else settings
-        setattr(owner, name, not getattr(owner, name))
-        if on is not None:
-            play.message = words(on if getattr(owner, name) else off)
-    return turn
+def toggle_flagwin():
+    """X: the flag win on or off."""
+    play.message = words("flagwin_on" if settings.flip("flagwin") else "flagwin_off")
 
 
 def toggle_noguess():
     """N: no-guess boards from now on (this board too, if not laid yet)."""
-    flip("noguess")()
-    play.message = words(("noguess_on" if settings.noguess else "noguess_off") +
+    play.message = words(("noguess_on" if settings.flip("noguess") else "noguess_off") +
                          ("" if play.laid else "_now"))
 
 
@@ -1127,19 +1066,19 @@ PLAY_KEYS = {
     keys.RETURN: functools.partial(at_cursor, click_open),
     keys.F: functools.partial(at_cursor, click_flag),
     keys.R: new_game,
-    keys.Q: flip("questions"),
+    keys.Q: lambda: settings.flip("questions"),
     keys.H: show_hint,
     keys.A: start_autoplay,
     keys.S: functools.partial(start_autoplay, sure_only=True),
     keys.U: take_back,
     keys.G: start_typing,
     keys.L: toggle_language,
-    keys.X: flip("flagwin", "flagwin_on", "flagwin_off"),
+    keys.X: toggle_flagwin,
     keys.V: toggle_slowmo,
     keys.W: lambda: settings.slowmo and start_replay("queue"),
     keys.P: set_state(State.PAUSED, lambda: play.started and not (failed or finished)),
     keys.B: show_times,
-    keys.E: flip("end_hidden"),
+    keys.E: lambda: play.flip("end_hidden"),
     keys.Z: change_zoom,
     keys.N: toggle_noguess,
 }
@@ -1151,11 +1090,11 @@ PLAY_KEYS.update({key: functools.partial(move_cursor, *step)
 REPLAY_KEYS = {
     keys.ESCAPE: end_replay,
     keys.V: lambda: end_replay() or toggle_slowmo(),
-    keys.SPACE: replay_one_step,
+    keys.SPACE: lambda: play.replay.one_step() or end_replay(),
     keys.W: lambda: start_replay("queue" if play.replay.kind == "stack" else "stack"),
     keys.L: toggle_language,            # the replay goes on, in other words
 }
-REPLAY_KEYS.update({key: functools.partial(change_speed, step) for key, step in (
+REPLAY_KEYS.update({key: functools.partial(settings.faster, step) for key, step in (
     (keys.PLUS, 1), (keys.EQUALS, 1), (keys.KP_PLUS, 1), (keys.MINUS, -1),
     (keys.KP_MINUS, -1))})
 # What a key and a click do in each state: (key, click). While paused only
@@ -1178,17 +1117,11 @@ MODES = {
 # ---------------------------------------------------------------------------
 def check_assets():
     """Stop if a picture is missing; play on without a sound or the Chinese font."""
-    pictures, sound, font = startup.missing(pgzero.loaders.root, viewport.SMALLER)
-    if pictures:
-        sys.exit("minesweep: cannot start: %s missing. Make the pictures again "
-                 "with: python tools/make_assets.py" % ", ".join(pictures))
-    if sound:
-        say_once("sound", "minesweep: %s missing: the game plays without it "
-                 "(python tools/make_assets.py makes it)" % ", ".join(sound))
-    if font:
-        say_once("texts", "minesweep: %s is missing: the game speaks English "
-                 "(python tools/make_font.py makes it)" % font[0])
-        settings.chinese = False
+    fatal, said, settings.chinese = startup.problems(pgzero.loaders.root, viewport.SMALLER)
+    if fatal:
+        sys.exit(fatal)
+    for topic, line in said:
+        say_once(topic, line)
 
 
 DISPLAY_TRIES = 12       # times to ask X11 again for the window (0.25 s apart)
@@ -1210,17 +1143,16 @@ def prepare_window():
     os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
     if not pygame.display.get_init():
         return
-    pygame.display.quit()
     # Now and then X11 refuses a new client for a moment ("x11 not
-    # available", seen under Xvfb): try again for a few seconds.
+    # available", seen under Xvfb): it is asked again for a few seconds.
     for attempt in range(DISPLAY_TRIES):
+        pygame.display.quit()
         try:
             pygame.display.init()
-            pygame.display.set_mode((100, 100))   # as pgzero had it: pictures
-            return                                # load only once a window is set
+            pygame.display.set_mode((100, 100))   # as pgzero had it
+            return
         except pygame.error as error:
             problem = error
-            pygame.display.quit()
             time.sleep(0.25)
     sys.exit("minesweep: cannot open a window: %s" % problem)
 
@@ -1235,22 +1167,21 @@ def start():
         pass
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
-    if not getattr(sys, "_pgzrun", False):
-        args = startup.options(sys.argv[1:], ROWS, COLS, BOMBS)
-        choose_language(args.lang)
-        if args.check:
-            print("minesweep: checked the pictures, sounds and texts; the game "
-                  "speaks %s" % {"en": "English", "zh": "Chinese"}[settings.language])
-            sys.exit(0)
-        settings.flagwin = args.flag_win
-        new_game(args.rows, args.cols, args.bombs, args.board)
-    else:
+    if getattr(sys, "_pgzrun", False):
         choose_language(None)
         try:
             new_game()
         except ValueError as error:
             sys.exit("minesweep: %s; change ROWS, COLS or BOMBS at the top of "
                      "minesweep.py" % error)
+    else:
+        args = startup.options(sys.argv[1:], ROWS, COLS, BOMBS)
+        choose_language(args.lang)
+        if args.check:
+            print(startup.checked(settings.language))
+            sys.exit(0)
+        settings.flagwin = args.flag_win
+        new_game(args.rows, args.cols, args.bombs, args.board)
     find_saved_game()
     layout()
     # Closing the window, Ctrl+Q and the system's "please stop" all end up

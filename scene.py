@@ -286,9 +286,8 @@ class Scene:
         shape, y = self.lines(self.say("panel_title" if stack else "panel_queue_title"),
                               x, 8, width, 22, (0, 0, 120))
         shapes.append(shape)
-        opening = self.play.opening
         status = "\n".join(self.speak(said) for said in slowmotion.status(
-            replay, opening and opening[0], self.board.limit))
+            replay, self.play.opening, self.board.limit))
         shape, y = self.lines(status, x, y + 2, width, 18, "black")
         shapes.append(shape)
         if replay is not None:

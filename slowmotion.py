@@ -252,6 +252,11 @@ class Replay:
         self.stack.extend(reversed(step.popped))
         return True
 
+    def one_step(self):
+        """Space: pause, and show one step more; False at the end."""
+        self.paused = True
+        return self.forward()
+
     def run(self, dt, speed):
         """Go on by dt seconds at speed steps a second (unless paused);
         False once the last step has been shown."""
@@ -275,16 +280,27 @@ class Replay:
         del self.number[cell]
 
 
-def stack_replay(calls, before, numbers, flags, around):
-    """A replay of a recorded flood as the recursion ran it."""
-    steps, ended = recursion_steps(calls, before, numbers, flags, around)
-    return Replay("stack", steps, [cell for cell, caller in calls])
+class Opening:
+    """A move recorded in slow motion: its calls of open_block, (cell,
+    caller's cell or None) in call order; the cells open before it; the
+    number each called cell shows; the flags and the bombs; the board's
+    neighbour table."""
 
+    def __init__(self, calls, before, numbers, flags, bombs, around):
+        """Keep what the replays need."""
+        self.calls, self.before, self.numbers = calls, before, numbers
+        self.flags, self.bombs, self.around = flags, bombs, around
 
-def queue_replay(calls, before, flags, bombs, around):
-    """A replay of the same opening done with a queue."""
-    return Replay("queue", queue_steps(calls, before, flags, bombs, around),
-                  [cell for cell, caller in calls])
+    def replay(self, kind):
+        """A replay of this opening, as the recursion ran it ("stack") or
+        done with a queue ("queue")."""
+        cells = [cell for cell, caller in self.calls]
+        if kind == "stack":
+            steps, ended = recursion_steps(self.calls, self.before, self.numbers,
+                                           self.flags, self.around)
+            return Replay("stack", steps, cells)
+        return Replay("queue", queue_steps(self.calls, self.before, self.flags,
+                                           self.bombs, self.around), cells)
 
 
 def stack_chain(stack, cols):
@@ -297,12 +313,13 @@ def stack_chain(stack, cols):
     return names, 0, []
 
 
-def status(replay, calls, limit):
+def status(replay, opening, limit):
     """The panel's words about where the replay is, or the last one was."""
     if replay is None:
-        if calls is None:
+        if opening is None:
             return [words("panel_idle")]
-        return [words("panel_last", calls=len(calls), deepest=deepest_call(calls))]
+        return [words("panel_last", calls=len(opening.calls),
+                      deepest=deepest_call(opening.calls))]
     done = len(replay.number)
     if replay.kind == "stack":
         return [words("panel_call", done=done, total=len(replay.cells)),

@@ -61,3 +61,26 @@ def missing(root, sizes):
               [os.path.join("sounds", name + ".wav") for name in SOUNDS], [FONT])
     return tuple([os.path.join(root, path) for path in paths
                   if not os.path.isfile(os.path.join(root, path))] for paths in wanted)
+
+
+def checked(language):
+    """What --check says when every file is there."""
+    return ("minesweep: checked the pictures, sounds and texts; the game speaks %s"
+            % {"en": "English", "zh": "Chinese"}[language])
+
+
+def problems(root, sizes):
+    """What start-up says of the files the game needs: (a line to stop with
+    if a picture is missing, or None; (topic, line) for the console; whether
+    the Chinese font is there)."""
+    pictures, sounds, font = missing(root, sizes)
+    said = []
+    if sounds:
+        said.append(("sound", "minesweep: %s missing: the game plays without it "
+                     "(python tools/make_assets.py makes it)" % ", ".join(sounds)))
+    if font:
+        said.append(("texts", "minesweep: %s is missing: the game speaks English "
+                     "(python tools/make_font.py makes it)" % font[0]))
+    fatal = pictures and ("minesweep: cannot start: %s missing. Make the pictures "
+                          "again with: python tools/make_assets.py" % ", ".join(pictures))
+    return fatal or None, said, not font

@@ -84,6 +84,11 @@ class View:
         self.row = min(max(self.row + drows, 0), self.board_rows - self.rows)
         self.col = min(max(self.col + dcols, 0), self.board_cols - self.cols)
 
+    def wheel(self, up, sideways):
+        """The mouse wheel scrolls the rows (sideways: the columns)."""
+        step = -WHEEL_STEP if up else WHEEL_STEP
+        self.scroll(0 if sideways else step, step if sideways else 0)
+
     def follow(self, row, col):
         """Bring this tile into view: a step at a time when it is next to the
         view's edge (as the cursor moves), else with the tile in the middle."""
@@ -98,9 +103,32 @@ class View:
             self.scroll(0, min(col - 1 - self.col, 0)
                         + max(col + 2 - self.col - self.cols, 0))
 
-    def middle(self):
-        """(row, col) of the tile in the middle of the view."""
-        return self.row + self.rows // 2, self.col + self.cols // 2
+    def moved(self, cursor, drow, dcol, pointer):
+        """The keyboard cursor (row, col) after an arrow, staying on the board;
+        with none yet, the tile under the mouse at pointer, or the middle of
+        the view."""
+        if cursor is None:
+            cursor = pointer and self.cell_under(pointer)
+            if cursor is None:
+                return self.row + self.rows // 2, self.col + self.cols // 2
+        return (min(max(cursor[0] + drow, 0), self.board_rows - 1),
+                min(max(cursor[1] + dcol, 0), self.board_cols - 1))
+
+
+class Canvas:
+    """What the window shows now, so that the game's draw() can skip what
+    is the same (the game keeps its pictures here)."""
+
+    def __init__(self):
+        """Nothing drawn yet."""
+        self.scene = None        # the window and the shapes last drawn
+        self.grid = None         # a picture of the tiles in view
+        self.grid_view = None    # what that picture was drawn for
+        self.changed = set()     # tiles whose picture changed since then
+        self.board = None        # the board the view was made for
+        self.counter = (None, 0)  # (the tiles' state, the bombs left then)
+        self.pictures = {}       # (picture name, size) -> the picture
+        self.tints = {}          # (colour, size) -> a see-through tile
 
 
 def window_room(desktop):

@@ -28,6 +28,16 @@ def board(game, rows, cols, bombs_at):
     return game
 
 
+def footer(game):
+    """What the line below the grid says now."""
+    return game.now_showing().footer_words()
+
+
+def in_state(game, name):
+    """True if the game is in this state (PLAY, PAUSED, TIMES, AUTO, ...)."""
+    return game.play.state is game.State[name]
+
+
 def tile_centre(game, row, col):
     """The window position of the middle of a tile."""
     game.view_this_board()          # a board made since the last frame

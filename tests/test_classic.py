@@ -297,11 +297,11 @@ def kept_times(path):
 
 def test_a_best_time_is_kept_and_announced(game, tmp_path):
     win_beginner(game, 12.5)
-    assert (game.play.record == "new")
+    assert game.play.record == "new"
     assert kept_times(best_file(tmp_path)) == {"Beginner": 12.5}
     assert "New best time for Beginner!" in game.now_showing().end_lines()
     win_beginner(game, 20.0)
-    assert not (game.play.record == "new")
+    assert game.play.record != "new"
     assert kept_times(best_file(tmp_path)) == {"Beginner": 12.5}
     win_beginner(game, 7.25)
     assert kept_times(best_file(tmp_path)) == {"Beginner": 7.25}
@@ -313,7 +313,7 @@ def test_a_custom_board_keeps_no_best_time(game, tmp_path):
     for row, col in [(0, 1), (1, 0), (1, 1)]:
         mouse(game, row, col, game.mouse.LEFT)
     game.update(0.1)
-    assert game.finished and not (game.play.record == "new")
+    assert game.finished and game.play.record != "new"
     assert not best_file(tmp_path).exists()
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import solver
 import wording
-from conftest import board
+from conftest import board, footer
 from loadgame import ROOT, load_game
 from test_reliability import copy_game, run_copy
 from test_solver import random_position
@@ -193,5 +193,5 @@ def test_a_missing_font_leaves_english(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("MINESWEEP_LANG", "zh")
     game = load_game(script=str(folder / "minesweep.py"))
-    assert game.settings.language == "en" and "L\u00a0Chinese" in game.now_showing().footer_words()
+    assert game.settings.language == "en" and "L\u00a0Chinese" in footer(game)
     assert "minesweep_zh.ttf is missing" in capsys.readouterr().out

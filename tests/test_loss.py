@@ -6,7 +6,7 @@ import pytest
 
 import advice
 import solver
-from conftest import board, open_every_safe_tile, picture, tile_states
+from conftest import board, footer, in_state, open_every_safe_tile, picture, tile_states
 from test_solver import layouts, position, tick
 
 
@@ -18,9 +18,15 @@ def lose_on(game, row, col, action="click_open"):
     return game.play.postmortem
 
 
+def said(game):
+    """The post-mortem in words."""
+    return game.speak(game.play.postmortem[0])
+
+
 def shown_before(game):
     """What the player saw just before the last move."""
-    return [number if isopen else None for isopen, flag, mark, number in game.play.before]
+    return [block.number if isopen else None
+            for block, (isopen, isflag, isquestion) in zip(game.blocks, game.play.before)]
 
 
 def check_verdict(game, clicked, action):
@@ -73,7 +79,7 @@ def check_verdict(game, clicked, action):
 def test_a_forced_guess(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
     lose_on(game, 0, 0)
-    assert game.speak(game.play.postmortem[0]) == ("No safe move existed: you guessed, with a "
+    assert said(game) == ("No safe move existed: you guessed, with a "
                                   "1 in 2 (50%) chance of a bomb. That was as "
                                   "safe as any guess.")
     assert check_verdict(game, (0, 0), "click_open") == "forced"
@@ -82,7 +88,7 @@ def test_a_forced_guess(game):
 def test_a_single_number_showed_the_bomb(game):
     position(game, 3, 3, [(0, 0)], [(2, 2)])
     lose_on(game, 0, 0)
-    assert game.speak(game.play.postmortem[0]) == ("Avoidable: row 1, col 1 was surely a bomb: "
+    assert said(game) == ("Avoidable: row 1, col 1 was surely a bomb: "
                                   "the 1 at row 1, col 2 has only 1 closed neighbour.")
     assert check_verdict(game, (0, 0), "click_open") == "sure bomb"
 
@@ -103,7 +109,7 @@ def test_two_numbers_showed_a_safe_tile(game):
 def test_the_exact_search_showed_a_safe_tile(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
     lose_on(game, 2, 2)
-    assert game.speak(game.play.postmortem[0]) == ("Avoidable: row 4, col 1 was surely safe: no "
+    assert said(game) == ("Avoidable: row 4, col 1 was surely safe: no "
                                   "way the bombs can lie puts one at row 4, col 1.")
     assert check_verdict(game, (2, 2), "click_open") == "sure safe"
 
@@ -122,7 +128,7 @@ def test_counting_the_bombs_showed_a_safe_tile(game):
             continue
         clicked = rng.choice(bombs)
         lose_on(game, *clicked)
-        if "counting all the bombs left" in game.speak(game.play.postmortem[0]):
+        if "counting all the bombs left" in said(game):
             assert check_verdict(game, clicked, "click_open") in ("sure safe",
                                                                   "sure bomb")
             return
@@ -194,26 +200,28 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     game.grid_action(game.block_at(8, 5), game.click_flag)
     game.grid_action(game.block_at(8, 5), game.click_flag)   # a question mark
     game.update(12.5)
-    before = (picture(game), tile_states(game), game.now_showing().board.left, game.play.timer)
+    before = (picture(game), tile_states(game), game.now_showing().board.left,
+              game.play.timer)
     width, height = game.WIDTH, game.HEIGHT
     lose_on(game, 4, 4)
     # The footer holds all the words, uncut, and the window has room for it.
     game.layout()                              # as update() does every frame
-    footer = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
-    assert footer[1].replace(" ", "").replace("\n", "") == (
-        game.now_showing().footer_words().replace(" ", "").replace("\n", ""))
+    drawn = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
+    assert drawn[1].replace(" ", "").replace("\n", "") == (
+        footer(game).replace(" ", "").replace("\n", ""))
     assert game.HEIGHT == game.BAR + game.view.board_height() + game.view.footer
     game.update(5.0)                           # the clock stops at a loss
     game.on_key_down(game.keys.U)
     assert not game.failed and game.play.postmortem is None
-    assert (picture(game), tile_states(game), game.now_showing().board.left, game.play.timer) == before
+    assert (picture(game), tile_states(game), game.now_showing().board.left,
+            game.play.timer) == before
     assert (game.WIDTH, game.HEIGHT) == (width, height)
     game.update(1.0)
     assert game.play.timer == 13.5                  # and goes on
-    assert game.play.undos == 1 and "1 so far" in game.now_showing().footer_words()
+    assert game.play.undos == 1 and "1 so far" in footer(game)
     # Win the rest: no record for a game with a move taken back.
     open_every_safe_tile(game)
-    assert game.finished and not (game.play.record == "new")
+    assert game.finished and game.play.record != "new"
     assert "Moves taken back: 1 (no record)" in game.now_showing().end_lines()
 
 
@@ -226,7 +234,7 @@ def test_u_takes_back_a_losing_chord_twice(game):
         game.grid_action(game.block_at(1, 0), game.click_flag)
         game.grid_action(game.block_at(1, 1), game.chord)
         assert game.failed and game.play.postmortem[1] == game.cell_of(game.block_at(1, 0))
-        assert game.speak(game.play.postmortem[0]).endswith("the flag was a guess.")
+        assert said(game).endswith("the flag was a guess.")
         game.on_key_down(game.keys.U)
         assert picture(game) == ["#10", "F10"] and game.play.undos == times
         game.grid_action(game.block_at(1, 0), game.click_flag)   # off again
@@ -251,7 +259,7 @@ def test_s_plays_sure_moves_and_hands_back_at_a_guess(game):
         game.on_key_down(game.keys.S)
         assert game.play.sure_only
         tick(game, 300)
-        assert not game.failed and not (game.play.state is game.State.AUTO)
+        assert not game.failed and not in_state(game, "AUTO")
         if game.finished:
             won += 1
             continue
@@ -272,4 +280,4 @@ def test_any_key_stops_s(game):
     game.grid_action(game.block_at(8, 8), game.click_open)
     game.on_key_down(game.keys.S)
     game.on_key_down(game.keys.Z)
-    assert not (game.play.state is game.State.AUTO)
+    assert not in_state(game, "AUTO")

@@ -220,7 +220,7 @@ def board_3x4():
 
 def test_a_replay_steps_forward_and_back_to_the_same_place():
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.stack_replay(calls, set(), numbers, set(), around)
+    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("stack")
     seen = []
     while replay.forward():
         seen.append((replay.position, list(replay.stack), dict(replay.number),
@@ -235,7 +235,7 @@ def test_a_replay_steps_forward_and_back_to_the_same_place():
 
 def test_the_queue_replay_is_the_solvers_flood():
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.queue_replay(calls, set(), set(), bombs, around)
+    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("queue")
     order = []
     while replay.forward():
         order.append(replay.step().cell)

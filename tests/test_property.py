@@ -83,7 +83,8 @@ def check_rules(game):
     # A post-mortem exactly while a game is lost, and room for it below.
     assert (game.play.postmortem is not None) == game.failed
     height = game.BAR + game.view.board_height() + game.view.footer
-    assert game.HEIGHT == (max(height, viewport.PANEL_HEIGHT) if game.settings.slowmo else height)
+    slowmo = game.settings.slowmo
+    assert game.HEIGHT == (max(height, viewport.PANEL_HEIGHT) if slowmo else height)
     footer = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
     assert not footer[1].endswith("...")
     check_slow_motion(game)
@@ -94,10 +95,11 @@ def check_slow_motion(game):
     replay only of this board's tiles, a window that fits the mode."""
     assert game.open_block.__name__ == "open_block" and game.open_block.__module__ != (
         "slowmotion")                               # no recorder left standing in
-    assert game.WIDTH == game.view.board_width() + (viewport.PANEL if game.settings.slowmo else 0)
+    panel = viewport.PANEL if game.settings.slowmo else 0
+    assert game.WIDTH == game.view.board_width() + panel
     cells = set(range(len(game.blocks)))
     if game.play.opening is not None:
-        calls, before, numbers, flags, bombs = game.play.opening
+        calls, before = game.play.opening.calls, game.play.opening.before
         assert {cell for cell, caller in calls} <= cells and before <= cells
         assert all(game.blocks[cell].isopen for cell, caller in calls)
     if game.play.replay is not None:

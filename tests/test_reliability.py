@@ -36,7 +36,7 @@ def test_deeply_nested_json_is_set_aside_not_a_crash(game, tmp_path, capsys):
     best_file(tmp_path).parent.mkdir()
     best_file(tmp_path).write_bytes(content)
     win_beginner(game, 30.0)
-    assert (game.play.record == "new")
+    assert game.play.record == "new"
     assert backups(tmp_path / "data") == [content]
     assert kept_times(best_file(tmp_path)) == {"Beginner": 30.0}
     assert capsys.readouterr().out.count("could not be read") == 1
@@ -47,7 +47,8 @@ def race(game, barrier, jobs, results):
     """In a child process: wait for the others, then save each (level, time)."""
     barrier.wait()
     for level, seconds in jobs:
-        results.put((level, seconds, datafiles.record_best_time(game.data_folder(), level, seconds, game.say_once)))
+        results.put((level, seconds, datafiles.record_best_time(
+            game.data_folder(), level, seconds, game.say_once)))
 
 
 def run_racers(game, jobs_per_process):
@@ -117,7 +118,7 @@ def test_a_stale_lock_does_not_block_a_save(game, tmp_path):
     old = os.path.getmtime(lock) - 3600
     os.utime(lock, (old, old))                  # left by a game that crashed
     win_beginner(game, 30.0)
-    assert (game.play.record == "new") and not lock.exists()
+    assert game.play.record == "new" and not lock.exists()
 
 
 # 3. No false "New best time" ----------------------------------------------------
@@ -126,11 +127,12 @@ def test_a_failed_save_says_so_not_new_best(game, tmp_path, monkeypatch, capsys)
     blocker.write_text("a file, not a folder")
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(blocker / "sub"))
     win_beginner(game, 30.0)
-    assert not (game.play.record == "new")
+    assert game.play.record != "new"
     assert "Best time not saved (see the console)" in game.now_showing().end_lines()
     assert not any("New best" in line for line in game.now_showing().end_lines())
     win_beginner(game, 20.0)
-    assert not (game.play.record == "new") and "Best time not saved (see the console)" in game.now_showing().end_lines()
+    assert game.play.record == "unsaved"
+    assert "Best time not saved (see the console)" in game.now_showing().end_lines()
     assert capsys.readouterr().out.count("cannot save best times") == 1
 
 
@@ -148,7 +150,7 @@ def test_cannot_move_aside_is_said_once(game, tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(game.os, "replace", refuse_bak)
     win_beginner(game, 30.0)
     win_beginner(game, 20.0)
-    assert not (game.play.record == "new")
+    assert game.play.record != "new"
     assert best_file(tmp_path).read_bytes() == b"corrupt"
     assert capsys.readouterr().out.count("cannot move it aside") == 1
 
@@ -180,7 +182,7 @@ def test_no_home_at_all_means_no_saving_not_a_crash(game, monkeypatch, capsys):
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert game.data_folder() is None
     win_beginner(game, 30.0)
-    assert not (game.play.record == "new")
+    assert game.play.record != "new"
     assert "cannot save best times" in capsys.readouterr().out
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import gamestate
 import solver
-from conftest import board, open_every_safe_tile, picture, tile_states
+from conftest import board, footer, open_every_safe_tile, picture, tile_states
 from loadgame import ROOT, load_game
 
 # Board 42 of each level, its first click on the marked start tile: the
@@ -157,7 +157,7 @@ def test_save_then_resume_gives_back_the_whole_game(game, tmp_path, capsys):
     game.save_on_exit()
     assert "this game is kept" in capsys.readouterr().out
     again = load_game()
-    assert again.play.offered is not None and "C goes on" in again.now_showing().footer_words()
+    assert again.play.offered is not None and "C goes on" in footer(again)
     again.on_key_down(again.keys.C)
     assert state(again) == before
     assert not os.path.exists(tmp_path / "data" / "saved_game.json")
@@ -219,7 +219,7 @@ def test_a_resumed_game_keeps_its_record_only_if_unassisted(game, tmp_path):
     again = load_game()
     again.on_key_down(again.keys.C)
     open_every_safe_tile(again)
-    assert again.finished and not (again.play.record == "new")
+    assert again.finished and again.play.record != "new"
 
 
 # The flag win ----------------------------------------------------------------
@@ -238,7 +238,7 @@ def test_the_flag_win_is_off_by_default(game):
 
 def test_the_flag_win_when_exactly_the_bombs_are_flagged(game):
     game.on_key_down(game.keys.X)
-    assert game.settings.flagwin and "flag win on" in game.now_showing().footer_words().lower()
+    assert game.settings.flagwin and "flag win on" in footer(game).lower()
     board(game, 3, 3, [(0, 0), (2, 2)])
     game.grid_action(game.block_at(0, 2), game.click_open)
     game.grid_action(game.block_at(0, 0), game.click_flag)

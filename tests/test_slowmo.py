@@ -75,8 +75,8 @@ def test_the_recorded_calls_are_the_recursion(game):
     kinds = {what for what, cell, depth in got}
     assert kinds == {"call", "return", "loop", "skip flag", "skip open", "done"}
     calls = [cell for what, cell, depth in got if what == "call"]
-    assert [divmod(cell, 10) for cell, caller in game.play.opening[0]] == calls
-    assert slowmotion.deepest_call(game.play.opening[0]) == max(
+    assert [divmod(cell, 10) for cell, caller in game.play.opening.calls] == calls
+    assert slowmotion.deepest_call(game.play.opening.calls) == max(
         depth for what, cell, depth in got)
 
 
@@ -87,8 +87,8 @@ def test_a_chord_records_each_area_from_the_top(game):
     game.set_flag(game.block_at(0, 0))
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(1, 1), game.chord)
-    rp = game.play.replay
-    roots = [divmod(cell, 5) for cell, caller in game.play.opening[0] if caller is None]
+    roots = [divmod(cell, 5) for cell, caller in game.play.opening.calls
+             if caller is None]
     assert roots == [(0, 1), (0, 2)]         # a 1, then the rest in one flood
     expected = recursion_model(5, 5, {(0, 0)}, {(0, 0)}, {(1, 1)}, roots)
     assert replay_steps(game) == expected
@@ -98,7 +98,7 @@ def test_the_empty_chapter_board_goes_218_calls_deep(game):
     board(game, 15, 15, [])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
-    calls = game.play.opening[0]
+    calls = game.play.opening.calls
     assert len(calls) == 225
     assert slowmotion.deepest_call(calls) == 218
 

@@ -11,7 +11,7 @@ import pytest
 
 import advice
 import solver
-from conftest import board, picture
+from conftest import board, footer, in_state, picture
 from loadgame import ROOT
 
 
@@ -127,7 +127,7 @@ def test_no_hint_before_the_first_click_or_after_the_end(game):
 def test_the_h_key_shows_the_hint(shown):
     position(shown, 3, 3, [(0, 0)], [(2, 2)])
     shown.on_key_down(shown.keys.H)
-    assert shown.now_showing().footer_words() == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
+    assert footer(shown) == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
     shown.draw()
     corner = shown.screen.surface.get_at(shown.Rect(shown.view.tile_rect(0, 0)).topleft)
     assert tuple(corner)[:3] == (230, 0, 0)       # the red frame of a bomb
@@ -287,10 +287,10 @@ def test_autoplay_wins_a_board_that_needs_no_guess(game):
     position(game, 4, 5, [(3, 4), (3, 1)], [])
     game.grid_action(game.block_at(0, 0), game.click_open)
     game.on_key_down(game.keys.A)
-    assert (game.play.state is game.State.AUTO) and "autoplay" in game.now_showing().footer_words() or game.play.hint
+    assert in_state(game, "AUTO") and "autoplay" in footer(game) or game.play.hint
     tick(game, 40)
-    assert game.finished and not (game.play.state is game.State.AUTO)
-    assert game.play.assisted and not (game.play.record == "new")
+    assert game.finished and not in_state(game, "AUTO")
+    assert game.play.assisted and game.play.record != "new"
     assert game.play.hint is None                 # no stale hint on the end screen
 
 
@@ -303,7 +303,7 @@ def test_autoplay_plays_one_move_a_tick_and_any_key_stops_it(game):
     tick(game, 3)
     assert game.play.clicks == 4
     game.on_key_down(game.keys.Z)
-    assert not (game.play.state is game.State.AUTO)
+    assert not in_state(game, "AUTO")
     tick(game, 10)
     assert game.play.clicks == 4
     game.on_key_down(game.keys.A)
@@ -311,7 +311,7 @@ def test_autoplay_plays_one_move_a_tick_and_any_key_stops_it(game):
     game.on_mouse_down(game.Rect(game.view.tile_rect(0, 0)).center, game.mouse.LEFT)
     clicks = game.play.clicks
     tick(game, 10)
-    assert not (game.play.state is game.State.AUTO) and game.play.clicks == clicks
+    assert not in_state(game, "AUTO") and game.play.clicks == clicks
 
 
 def test_autoplay_takes_off_wrong_flags(game):
@@ -326,7 +326,7 @@ def test_autoplay_takes_off_wrong_flags(game):
 def test_no_guess_boards_need_no_guess(game, level):
     random.seed(11)
     game.on_key_down(game.keys.N)
-    assert game.settings.noguess and "no-guess on" in game.now_showing().footer_words() or game.play.message
+    assert game.settings.noguess and "no-guess on" in footer(game) or game.play.message
     game.on_key_down(getattr(game.keys, level))
     for _ in range(3):
         game.new_game(game.ROWS, game.COLS, game.BOMBS)
@@ -349,7 +349,7 @@ def test_no_guess_gives_up_with_a_note(game, monkeypatch):
     game.new_game(16, 30, 99)
     game.grid_action(game.block_at(5, 5), game.click_open)
     assert game.play.laid and sum(b.isbomb for b in game.blocks) == 99
-    assert game.now_showing().footer_words() == "No no-guess board found in time: this one may need a guess"
+    assert footer(game) == "No no-guess board found in time: this one may need a guess"
 
 
 def test_solver_keys_at_any_moment(game):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 import viewport
-from conftest import board, tile_centre
+from conftest import board, footer, in_state, tile_centre
 from loadgame import ROOT, draw_afresh, with_screen
 from test_mainloop import click, run_loop
 
@@ -61,7 +61,7 @@ def states(game, rows, cols, bombs):
     game.show_hint()
     yield "hint"
     game.on_key_down(game.keys.P)
-    assert (game.play.state is game.State.PAUSED)
+    assert in_state(game, "PAUSED")
     yield "paused"
     game.on_key_down(game.keys.P)
     bomb = next(block for block in game.blocks if block.isbomb)
@@ -144,7 +144,7 @@ def test_a_board_too_big_for_the_screen_gets_smaller_tiles_then_scrolls(game):
     game.on_key_down(game.keys.Z)
     game.update(0)                                      # the next frame
     assert game.view.tile == 25 and game.view.cols == 1366 // 25
-    assert "25 px" in game.now_showing().footer_words()
+    assert "25 px" in footer(game)
 
 
 def test_the_smaller_tiles_are_drawn_at_their_size(shown):
@@ -157,7 +157,8 @@ def test_the_smaller_tiles_are_drawn_at_their_size(shown):
     bevel = shown.screen.surface.get_at(area.move(1, 1).topleft)[:3]
     assert bevel == (255, 255, 255)                   # a closed tile's light edge
     # The next tile is open: flat grey with its one-pixel line.
-    assert shown.screen.surface.get_at(shown.Rect(shown.view.tile_rect(0, 1)).move(5, 5).topleft)[:3] \
+    inside = shown.Rect(shown.view.tile_rect(0, 1)).move(5, 5).topleft
+    assert shown.screen.surface.get_at(inside)[:3] \
         == (192, 192, 192)
 
 
@@ -305,12 +306,12 @@ def test_the_first_arrow_starts_from_the_tile_under_the_mouse(game):
 def test_p_pauses_a_running_game_and_hides_the_board(shown):
     board(shown, 9, 9, [(0, 0)])
     shown.on_key_down(shown.keys.P)
-    assert not (shown.play.state is shown.State.PAUSED)                               # nothing runs yet
+    assert not in_state(shown, "PAUSED")                               # nothing runs yet
     shown.grid_action(shown.block_at(8, 8), shown.click_flag)
     shown.update(1.0)
     shown.on_key_down(shown.keys.P)
     shown.update(5.0)
-    assert (shown.play.state is shown.State.PAUSED) and shown.play.timer == 1.0            # the clock stops
+    assert in_state(shown, "PAUSED") and shown.play.timer == 1.0            # the clock stops
     texts_drawn(shown)
     area = shown.Rect(shown.view.board_area())
     colours = {tuple(shown.screen.surface.get_at((x, y)))[:3]
@@ -318,14 +319,14 @@ def test_p_pauses_a_running_game_and_hides_the_board(shown):
                for y in range(area.top, area.bottom, 7)}
     assert (255, 0, 0) not in colours and (255, 255, 255) not in colours   # no flag, no tile
     shown.on_key_down(shown.keys.H)                       # other keys wait
-    assert (shown.play.state is shown.State.PAUSED) and shown.play.hint is None
+    assert in_state(shown, "PAUSED") and shown.play.hint is None
     shown.on_mouse_down(tile_centre(shown, 4, 4), shown.mouse.LEFT)
-    assert not (shown.play.state is shown.State.PAUSED) and not shown.block_at(4, 4).isopen   # only goes on
+    assert not in_state(shown, "PAUSED") and not shown.block_at(4, 4).isopen   # only goes on
     shown.update(1.0)
     assert shown.play.timer == 2.0
     shown.on_key_down(shown.keys.P)
     shown.on_key_down(shown.keys.P)
-    assert not (shown.play.state is shown.State.PAUSED)
+    assert not in_state(shown, "PAUSED")
 
 
 def test_e_or_a_click_hides_the_end_word(shown):
@@ -343,11 +344,11 @@ def test_e_or_a_click_hides_the_end_word(shown):
 def test_b_shows_the_best_times_table_even_with_none(shown, tmp_path):
     board(shown, 9, 9, [(0, 0)])
     shown.on_key_down(shown.keys.B)
-    assert (shown.play.state is shown.State.TIMES)
+    assert in_state(shown, "TIMES")
     table = "\n".join(text for text, size, place in texts_drawn(shown))
     assert "Beginner: none yet" in table and "Expert: none yet" in table
     shown.on_mouse_down((5, 5), shown.mouse.LEFT)         # a click closes it
-    assert not (shown.play.state is shown.State.TIMES)
+    assert not in_state(shown, "TIMES")
 
 
 def test_no_guess_wins_are_kept_apart_and_shown_with_dates(shown, tmp_path):
@@ -386,10 +387,10 @@ def test_a_record_from_before_dates_shows_without_one(shown, tmp_path):
 def test_the_n_message_says_plainly_what_happens(game):
     game.new_game(9, 9, 10)
     game.on_key_down(game.keys.N)
-    assert game.now_showing().footer_words() == "No-guess boards on: this board will need no guess"
+    assert footer(game) == "No-guess boards on: this board will need no guess"
     game.grid_action(game.block_at(4, 4), game.click_open)
     game.on_key_down(game.keys.N)
-    assert game.now_showing().footer_words() == "No-guess boards off, from the next game (R starts one)"
+    assert footer(game) == "No-guess boards off, from the next game (R starts one)"
 
 
 def contrast(one, other):
@@ -442,11 +443,11 @@ def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
     on_desktop(game, (1366, 768), 40, 80, 500)
     game.start_autoplay()
     ticks = 0
-    while (game.play.state is game.State.AUTO):
+    while in_state(game, "AUTO"):
         clicks = game.play.clicks
         game.autoplay_step()
         ticks += 1
-        assert game.play.clicks > clicks or not (game.play.state is game.State.AUTO)
+        assert game.play.clicks > clicks or not in_state(game, "AUTO")
         game.update(0)                              # the view follows the moves
         if game.play.hint is not None:
             assert game.view.in_view(*divmod(game.play.hint[0], game.COLS))
