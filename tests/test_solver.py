@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import advice
+import scene
 import solver
 from conftest import board, footer, in_state, picture
 from loadgame import ROOT
@@ -130,7 +131,7 @@ def test_the_h_key_shows_the_hint(shown):
     assert footer(shown) == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
     shown.draw()
     corner = shown.screen.surface.get_at(shown.Rect(shown.view.tile_rect(0, 0)).topleft)
-    assert tuple(corner)[:3] == (230, 0, 0)       # the red frame of a bomb
+    assert tuple(corner)[:3] == scene.HINT_COLOURS[True]     # the red frame of a bomb
     shown.on_mouse_down(shown.Rect(shown.view.tile_rect(0, 0)).center, shown.mouse.RIGHT)
     assert shown.play.hint is None                # a move clears the hint
 

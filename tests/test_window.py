@@ -15,6 +15,8 @@ import time
 import pygame
 import pytest
 
+import scene
+import viewport
 from loadgame import ROOT, load_game
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -26,7 +28,6 @@ if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
     pytest.skip("needs %s for the real-window test" % ", ".join(missing),
                 allow_module_level=True)
 
-SIZE, BAR = 25, 40          # as in minesweep.py
 SCREEN = (2000, 1400)       # the test's X screen, px
 WAIT = 20                   # longest wait for the window to react, s
 
@@ -82,6 +83,10 @@ def headless_game(rows, cols, bombs, number=None):
     game.new_game(rows, cols, bombs, number)
     game.layout()                                   # as the first frame does
     return game
+
+
+# The game's own tile size and status bar, px.
+SIZE, BAR = headless_game(15, 15, 20).SIZE, viewport.BAR
 
 
 def window_size(rows, cols, bombs):
@@ -300,7 +305,7 @@ def test_play_in_a_real_window(display, tmp_path):
         # H shows a hint: a green, red or orange frame round one tile.
         x(display, "xdotool", "windowfocus", "--sync", wid)
         x(display, "xdotool", "key", "h")
-        hint_colours = {(0, 200, 0), (230, 0, 0), (255, 140, 0)}
+        hint_colours = set(scene.HINT_COLOURS.values())
         wait_for(display, wid, str(tmp_path / "h.png"),
                  lambda s: any(tile_pixel(s, r, c, 0, 0) in hint_colours
                                for r in range(15) for c in range(15)))
@@ -558,7 +563,7 @@ def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
         # H shows a hint: a frame in the hint's colours round a tile.
         x(display, "xdotool", "windowfocus", "--sync", wid)
         x(display, "xdotool", "key", "h")
-        hint_colours = {(0, 200, 0), (230, 0, 0), (255, 140, 0)}
+        hint_colours = set(scene.HINT_COLOURS.values())
         wait_for(display, wid, str(tmp_path / "2.png"), lambda s: any(
             tuple(s.get_at((left + c * tile, top + r * tile)))[:3] in hint_colours
             for r in range(model.view.rows) for c in range(model.view.cols)))
