@@ -24,6 +24,7 @@ TIMES = "best_times.json"
 SETTINGS = "settings.json"
 KEPT = "saved_game.json"
 NOGUESS_RECORD = "%s, no guess"  # the name a level's no-guess record is kept under
+FLAGWIN_RECORD = "%s, flag win"  # ... and its record of a game won by flags
 SAVE_FORMAT = 1          # the kept game's format; a newer one is set aside
 MARKS = ".o" + "F?"      # a tile in a kept game: closed, open, flag, question
 

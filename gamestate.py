@@ -9,6 +9,7 @@
 # Keep this file ASCII only, like minesweep.py.
 import enum
 import random
+import re
 
 import slowmotion
 import wording
@@ -34,6 +35,7 @@ class Game:
         self.board = board          # the same number gives the same board
         self.laid = False           # have the bombs been laid? (at the first click)
         self.noguess = False        # ... so that no guess is needed?
+        self.flagwon = False        # was it won by flags (X), not by opening?
         self.started = False        # has a move changed the board? (the clock runs)
         self.timer = 0.0            # seconds since then, s
         self.clicks = 0             # clicks on the grid
@@ -51,6 +53,7 @@ class Game:
         self.end_hidden = False     # has E hidden "Finished" or "Failed"?
         self.opening = None         # the last opening recorded in slow motion
         self.replay = None          # the replay being shown
+        self.stash = None           # the board played before K's demonstration
         self.offered = None         # the kept game offered at start
         self.typed = ""             # the digits typed after G
         self.times = {}             # the best times shown with B
@@ -72,6 +75,7 @@ class Settings:
         self.noguess = False        # N: are new boards laid to need no guess?
         self.flagwin = False        # X: is flagging exactly the bombs a win?
         self.slowmo = False         # V: does an opening replay step by step?
+        self.predict = False        # T: does a replay ask for each next call?
         self.speed = slowmotion.START_SPEED   # the replay's speed, an index
         self.zoom = None            # Z: the tile size chosen, or None to fit
         self.language = "en"        # "en" or "zh"
@@ -87,11 +91,24 @@ class Settings:
         self.speed = min(max(self.speed + step, 0), len(slowmotion.SPEEDS) - 1)
 
     def flip(self, name):
-        """Turn a choice over (Q, N, X, V); its new value."""
+        """Turn a choice over (Q, N, X, V, T); its new value."""
         setattr(self, name, not getattr(self, name))
         return getattr(self, name)
 
+    def toggle(self, name, laid=True):
+        """Turn a choice over, and what to say of it (None: nothing); a
+        no-guess board is laid so from the next game, or this one if its
+        bombs are not laid yet."""
+        said = TOGGLES[name][not self.flip(name)]
+        if said and name == "noguess" and not laid:
+            said += "_now"
+        return said and wording.words(said)
 
+
+# What turning each choice on and off says below the grid (None: nothing).
+TOGGLES = {"questions": (None, None), "noguess": ("noguess_on", "noguess_off"),
+           "flagwin": ("flagwin_on", "flagwin_off"), "slowmo": ("slowmo_on", "slowmo_off"),
+           "predict": ("predict_on", "predict_off")}
 MAX_SIDE = 200           # most rows or columns a board may have
 MAX_BOARD = 999999999    # the largest board number
 MAX_TIME = 999           # the timer stops here, s
@@ -128,6 +145,13 @@ def level_name(rows, cols, bombs):
     return None
 
 
+def time_text(seconds):
+    """A time as the game shows it, in seconds with two decimals: the same
+    for a time just played and the same time read back from the file (which
+    keeps it to three)."""
+    return "%.2f" % round(round(seconds, 3), 2)
+
+
 def board_words(rows, cols, bombs):
     """A board's level, or its size if custom, as words() to say."""
     name = level_name(rows, cols, bombs)
@@ -150,3 +174,13 @@ def start_tile(board, rows, cols):
     for everyone."""
     return random.Random("minesweep board %d: %d x %d start" % (
         board, rows, cols)).randrange(rows * cols)
+
+
+def typed(digits, key):
+    """A board number being typed after G, after a key (by its name): a
+    digit, on the main keys or the keypad, adds itself; BACKSPACE takes the
+    last off; any other key changes nothing."""
+    digit = key[-1:] if re.fullmatch("(K_|KP_?)[0-9]", key) else ""
+    if digit and len(digits) < len(str(MAX_BOARD)):
+        return digits + digit
+    return digits[:-1] if key == "BACKSPACE" else digits

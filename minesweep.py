@@ -326,6 +326,7 @@ def win():
     global finished
     finished = True
     play.hint = None
+    play.flagwon = not all(block.isopen for block in blocks if not block.isbomb)
     bigstack.deeply(ROWS * COLS, open_the_rest)   # a flag win leaves some closed
     for block in blocks:
         if block.isbomb and not block.isflag:
@@ -334,11 +335,12 @@ def win():
     bombs = {cell for cell, block in enumerate(blocks) if block.isbomb}
     bbbv = advice.board_3bv(bombs, neighbour_table(ROWS, COLS))
     play.stats = advice.game_stats(bbbv, play.clicks, play.timer)
-    # A game the solver helped with sets no record, and a no-guess board is
-    # a different game: its times are kept apart.
+    # A game the solver helped with sets no record, and a no-guess board or
+    # a win by flags is a different game: their times are kept apart.
     level = gamestate.level_name(ROWS, COLS, BOMBS)
     if not play.assisted and not play.undos and level is not None:
-        kind = datafiles.NOGUESS_RECORD if play.noguess else "%s"
+        kind = (datafiles.FLAGWIN_RECORD if play.flagwon else
+                datafiles.NOGUESS_RECORD if play.noguess else "%s")
         play.record = datafiles.record_best_time(data_folder(), kind % level,
                                                  play.timer, say_once)
     play_sound("win")
@@ -384,9 +386,9 @@ def picture_of(block):
 
 
 # ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: a game is one object (play, a gamestate.Game) that
-# new_game makes afresh; play.state says what a key or a click does (MODES);
-# what lasts from one game to the next is in settings.
+# BEYOND THE CHAPTER: the player's moves, as the classic games have them. A
+# game is one object (play, a gamestate.Game) that new_game makes afresh;
+# play.state says what a key or a click does (MODES); settings last.
 # ---------------------------------------------------------------------------
 settings = gamestate.Settings()
 
@@ -396,11 +398,6 @@ def say_once(topic, text):
     if topic not in settings.said:
         settings.said.add(topic)
         print(text)
-
-
-# ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: the player's moves, as the classic games have them
-# ---------------------------------------------------------------------------
 def click_flag(block):
     """Right click or F: cycle the flag on a closed tile."""
     if not block.isopen:
@@ -497,40 +494,36 @@ def make_sure(block, isbomb):
 
 
 def autoplay_step():
-    """One tick of the automatic player: one move, or on a big board many."""
+    """One tick of the automatic player: one move, so a class can follow it;
+    on a big board, every sure move it finds for up to AUTO_BUDGET."""
     big, end = ROWS * COLS > AUTO_BIG, time.perf_counter() + AUTO_BUDGET
-    while autoplay_moves(end if big else None) and big and time.perf_counter() < end:
+    while autoplay_look(big) and big and time.perf_counter() < end:
         pass
 
 
-def autoplay_moves(end):
-    """The automatic player's next move (by end: all it finds); False once it stops."""
+def autoplay_look(every):
+    """The automatic player looks at the board once and makes its first
+    move (every: all the sure moves it found); False once it stops or waits."""
     if play.state is State.REPLAY:
         return False                    # wait for the replay to end
     if play.state is not State.AUTO or failed or finished:
         return stop_autoplay()
     if not play.laid:
-        grid_action(block_at(ROWS // 2, COLS // 2), click_open)
-        return True
+        return grid_action(block_at(ROWS // 2, COLS // 2), click_open) or True
     moves = find_moves()
-    if not moves:
+    if not moves or play.sure_only and moves[0][1] is None:
+        play.hint = moves[0] if moves else None     # S: back to the player at a guess
         return stop_autoplay()
-    if play.sure_only and moves[0][1] is None:
-        play.hint = moves[0]            # S: hand the board back at a guess
-        return stop_autoplay()
-    for number, move in enumerate(moves if end else moves[:1]):
-        if number and time.perf_counter() > end:
-            break                       # the rest are found again next tick
+    for move in moves if every else moves[:1]:
         cell, isbomb, why = move
         block = blocks[cell]
-        # A sure move stays sure; an earlier one may have made it already.
         if block.isopen or isbomb and block.isflag:
-            continue
+            continue                    # an earlier move of this look made it
         grid_action(block, functools.partial(make_sure, isbomb=isbomb))
         play.focus = (block.row, block.col)
         if failed or finished:
             return stop_autoplay()
-        play.hint = move                # show the move it made, and why
+        play.hint = move                # the move it made, and why
     return True
 
 
@@ -594,11 +587,12 @@ def recorded(action, block):
         action(block)
     finally:
         open_block = real
-    if len(calls) > 1:
+    if calls:
         play.opening = slowmotion.Opening(
             calls, before, {cell: blocks[cell].number for cell, caller in calls}, flags,
             {cell for cell, tile in enumerate(blocks) if tile.isbomb},
             neighbour_table(ROWS, COLS))
+    if len(calls) > 1:
         start_replay("stack")
 
 
@@ -607,19 +601,65 @@ def start_replay(kind):
     if play.opening is not None:
         back_to = play.replay.back_to if play.replay is not None else play.state
         play.replay, play.state = play.opening.replay(kind), State.REPLAY
-        play.replay.back_to = back_to
+        play.replay.back_to, play.replay.predict = back_to, settings.predict
 
 
 def end_replay():
-    """Stop a replay: the board shows as it really is."""
-    if play.replay is not None:
+    """Stop a replay: the board shows as it really is (after the recursion
+    limit's demonstration, the board that was played before it)."""
+    if play.stash is not None:
+        put_board(play.stash)
+    elif play.replay is not None:
         play.state, play.replay = play.replay.back_to, None
 
 
-def toggle_slowmo():
-    """V: slow motion on or off; the window grows for its panel."""
-    end_replay()
-    play.message = words("slowmo_on" if settings.flip("slowmo") else "slowmo_off")
+def put_board(board):
+    """Play this board: (ROWS, COLS, BOMBS, TITLE, blocks, failed, finished,
+    play), as recursion_demo keeps it."""
+    global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play
+    ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play = board
+
+
+def recursion_demo():
+    """K in slow motion: open an empty 40 x 40 board with Python's usual
+    recursion limit until the real RecursionError, and replay it; Esc puts
+    back the board that was being played."""
+    stash = ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play
+    limit = sys.getrecursionlimit()
+    new_game(DEMO, DEMO, 0)
+    lay_bombs([])
+    sys.setrecursionlimit(USUAL_LIMIT)
+    try:
+        open_block(block_at(DEMO // 2, DEMO // 2))      # as the book's game would
+        message = None
+    except RecursionError as error:
+        message = str(error)
+    finally:
+        sys.setrecursionlimit(limit)
+    opened = sum(block.isopen for block in blocks)
+    # The same click again, recorded, with room for every call: its calls
+    # come in the same order, and the replay stops where Python stopped.
+    new_game(DEMO, DEMO, 0)
+    lay_bombs([])
+    recorded(click_open, block_at(DEMO // 2, DEMO // 2))
+    if message is not None:
+        play.replay = play.opening.error_replay(opened, message, USUAL_LIMIT)
+        play.replay.back_to, play.state = State.PLAY, State.REPLAY
+    play.stash, play.message = stash, words("recursion_demo", limit=USUAL_LIMIT)
+
+
+DEMO = 40                # rows and cols of the recursion limit's demonstration
+USUAL_LIMIT = 1000       # Python's recursion limit as it starts
+
+
+def toggle(name):
+    """Q, N, X, V and T: turn a choice over, and say which way it is now (V
+    ends a replay; the window grows for the slow-motion panel)."""
+    if name == "slowmo":
+        end_replay()
+    play.message = settings.toggle(name, play.laid) or play.message
+    if play.replay is not None:
+        play.replay.predict = settings.predict
 
 
 @functools.lru_cache(maxsize=2)
@@ -658,9 +698,12 @@ def set_language(name):
 
 
 def choose_language(asked):
-    """At start: --lang, MINESWEEP_LANG, the last choice or the computer's own."""
-    set_language(wording.choose(asked, os.environ, lambda: datafiles.kept_language(
-        data_folder(), say_once)))
+    """At start: --lang, MINESWEEP_LANG, the last choice or the computer's own
+    (the other language is read too: the footer keeps room for both)."""
+    chosen = wording.choose(asked, os.environ, lambda: datafiles.kept_language(
+        data_folder(), say_once))
+    for name in sorted(wording.LANGUAGES, key=lambda name: name == chosen):
+        set_language(name)
 
 
 def toggle_language():
@@ -747,13 +790,22 @@ def layout():
     old = view if canvas.board is blocks else None     # a new board: top left
     canvas.board = blocks
     view = viewport.fit(ROWS, COLS, settings.desktop, viewport.tile_sizes(SIZE),
-                        settings.zoom, settings.slowmo,
-                        lambda width, most: now_showing().footer_height(width, most),
-                        old)
+                        settings.zoom, settings.slowmo, footer_room, old)
     if play.focus is not None:
         view.follow(*play.focus)
         play.focus = None
     WIDTH, HEIGHT = view.width, view.height
+
+
+def footer_room(width, most):
+    """How tall the footer is, for as long as its words can get."""
+    return footer_rooms(width, most, ROWS, COLS, settings.language, len(settings.texts))
+
+
+@functools.lru_cache(maxsize=64)
+def footer_rooms(width, most, *depends_on):
+    """footer_room's answer, kept: it is worked out from many long texts."""
+    return now_showing().footer_height(width, most)
 
 
 def move_cursor(drow, dcol):
@@ -762,9 +814,11 @@ def move_cursor(drow, dcol):
 
 
 def change_zoom():
-    """Z: the next smaller tile size, then back to the largest."""
-    sizes = viewport.tile_sizes(SIZE)
-    settings.zoom = sizes[(sizes.index(view.tile) + 1) % len(sizes)]
+    """Z: the next tile size that fits: the book's, larger, then smaller."""
+    sizes = viewport.zoom_sizes(SIZE, ROWS, COLS, settings.desktop, settings.slowmo,
+                                footer_room)
+    settings.zoom = sizes[(sizes.index(view.tile) + 1) % len(sizes)
+                          if view.tile in sizes else 0]
     play.focus = play.cursor
     play.message = words("zoom", size=settings.zoom)
 
@@ -782,11 +836,8 @@ def now_showing():
         canvas.counter = ((Tile.changes, id(blocks), BOMBS),
                           BOMBS - sum(1 for block in blocks if block.isflag))
     board = scene.Board(ROWS, COLS, BOMBS, canvas.counter[1], failed, finished,
-                        gamestate.level_name(ROWS, COLS, BOMBS),
-                        None if play.laid else start_tile(play.board, ROWS, COLS),
                         sys.getrecursionlimit(), code_lines(open_block),
-                        code_lines(solver.flood), WIDTH, HEIGHT,
-                        [LEVELS[key][0] for key in "1230"])
+                        code_lines(solver.flood), WIDTH, HEIGHT)
     return scene.Scene(board, play, settings, view, font_at, fit_lines)
 
 
@@ -808,9 +859,6 @@ def fit_lines(text, width, most, largest, fontname):
                              functools.partial(font_at, fontname))
 
 
-start_tile = functools.lru_cache(maxsize=4)(gamestate.start_tile)   # the same
-
-
 def tile_picture(name):
     """A tile's picture at the size the view shows tiles."""
     key = (name, view.tile)
@@ -822,9 +870,14 @@ def tile_picture(name):
 
 def paint(block):
     """Draw one tile onto the canvas (during a replay, closed until opened)."""
-    hidden = play.replay is not None and cell_of(block) in play.replay.hidden
+    picture, replay = block.image, play.replay
+    if replay is not None and cell_of(block) in replay.hidden:
+        picture = "minesweep_block"
+    elif replay is not None and cell_of(block) in replay.number and (
+            view.tile >= scene.BIG_MARKS):
+        picture = "minesweep_number0"     # the replay writes its number small
     where = ((block.col - view.col) * view.tile, (block.row - view.row) * view.tile)
-    canvas.grid.blit(tile_picture("minesweep_block" if hidden else block.image), where)
+    canvas.grid.blit(tile_picture(picture), where)
 
 
 def paint_tiles(key):
@@ -870,6 +923,8 @@ def draw_shape(shape):
     elif kind == "tiles":
         paint_tiles(facts[0])
         screen.blit(canvas.grid, (view.left, view.top))
+    elif kind == "line":
+        pygame.draw.lines(screen.surface, facts[1], False, facts[0], 2)
     elif kind == "fill":
         screen.fill(facts[0])
 
@@ -883,9 +938,9 @@ def update(dt):
             dt, slowmotion.SPEEDS[settings.speed]):
         end_replay()
     layout()                    # the footer's words may need another height
-    if finished or failed or play.state is State.PAUSED:
-        return
-    if play.started:
+    if finished or failed or play.state is State.PAUSED or play.stash is not None:
+        return                  # (the recursion limit's demonstration is not played)
+    if play.started and play.state is not State.REPLAY:     # a replay is not play
         play.timer = min(play.timer + dt, MAX_TIME)
     # Looking at every tile takes time on a big board, so only after a change.
     if play.checked != (Tile.changes, settings.flagwin):
@@ -911,7 +966,10 @@ def on_mouse_down(pos, button):
     settings.pointer = pos
     view_this_board()
     if button in (mouse.WHEEL_UP, mouse.WHEEL_DOWN):    # with Shift, the columns
+        under = view.cell_under(pos)
         view.wheel(button == mouse.WHEEL_UP, keyboard.lshift or keyboard.rshift)
+        if play.cursor is not None and play.cursor == under:
+            play.cursor = view.cell_under(pos)      # the mouse's tile, as scrolled
         return
     settings.held.add(button)
     MODES[play.state][1](pos, button)
@@ -923,7 +981,7 @@ def on_mouse_up(button):
 
 
 def on_mouse_move(pos):
-    """Highlight the tile under the mouse."""
+    """Highlight the tile under the mouse (while it is over the window)."""
     settings.pointer = pos
     view_this_board()
     block = block_under(pos)
@@ -996,18 +1054,14 @@ def offer_key(key):
 
 def typing_key(key):
     """G, then digits and Enter: play that board number (Esc: never mind)."""
-    if key in DIGITS and len(play.typed) < len(str(MAX_BOARD)):
-        play.typed += DIGITS[key]
-    elif key == keys.BACKSPACE:
-        play.typed = play.typed[:-1]
-    elif key in (keys.RETURN, keys.KP_ENTER) and play.typed:
+    if key in (keys.RETURN, keys.KP_ENTER) and play.typed:
         new_game(board=int(play.typed))
         play.message = words("board_chosen", board=play.board)
-        return
     elif key == keys.ESCAPE:
         play.state, play.message = State.PLAY, None
-        return
-    play.state, play.message = State.TYPING, words("typing", digits=play.typed)
+    else:
+        play.typed = gamestate.typed(play.typed, getattr(key, "name", ""))
+        play.state, play.message = State.TYPING, words("typing", digits=play.typed)
 
 
 def start_typing():
@@ -1027,20 +1081,14 @@ def replay_key(key):
         replay_click()
 
 
-def replay_click(*event):
-    """A click pauses the replay, or lets it go on."""
-    play.replay.paused = not play.replay.paused
-
-
-def toggle_flagwin():
-    """X: the flag win on or off."""
-    play.message = words("flagwin_on" if settings.flip("flagwin") else "flagwin_off")
-
-
-def toggle_noguess():
-    """N: no-guess boards from now on (this board too, if not laid yet)."""
-    play.message = words(("noguess_on" if settings.flip("noguess") else "noguess_off") +
-                         ("" if play.laid else "_now"))
+def replay_click(pos=None, button=None):
+    """A click pauses the replay or lets it go on; when the replay asks for
+    the next call, a click on a tile is the guess."""
+    cell = pos and view.cell_under(pos)
+    if play.replay.asking() and cell is not None:
+        play.replay.guess(cell[0] * COLS + cell[1])
+    else:
+        play.replay.paused = not play.replay.paused
 
 
 def set_state(state, when=lambda: True):
@@ -1057,30 +1105,29 @@ ARROWS = {keys.UP: (-1, 0), keys.DOWN: (1, 0), keys.LEFT: (0, -1), keys.RIGHT: (
 # The number keys, on the main keyboard and the keypad, name a level.
 LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
               keys.KP0: "0", keys.KP1: "1", keys.KP2: "2", keys.KP3: "3"}
-# The digits of a board number typed after G.
-DIGITS = {getattr(keys, "K_%d" % n): str(n) for n in range(10)}
-DIGITS.update({getattr(keys, "KP%d" % n): str(n) for n in range(10)})
 # What each key does in play.
 PLAY_KEYS = {
     keys.SPACE: functools.partial(at_cursor, click_open),
     keys.RETURN: functools.partial(at_cursor, click_open),
     keys.F: functools.partial(at_cursor, click_flag),
     keys.R: new_game,
-    keys.Q: lambda: settings.flip("questions"),
+    keys.Q: functools.partial(toggle, "questions"),
     keys.H: show_hint,
     keys.A: start_autoplay,
     keys.S: functools.partial(start_autoplay, sure_only=True),
     keys.U: take_back,
     keys.G: start_typing,
     keys.L: toggle_language,
-    keys.X: toggle_flagwin,
-    keys.V: toggle_slowmo,
+    keys.X: functools.partial(toggle, "flagwin"),
+    keys.V: functools.partial(toggle, "slowmo"),
+    keys.T: functools.partial(toggle, "predict"),
+    keys.K: lambda: settings.slowmo and recursion_demo(),
     keys.W: lambda: settings.slowmo and start_replay("queue"),
     keys.P: set_state(State.PAUSED, lambda: play.started and not (failed or finished)),
     keys.B: show_times,
     keys.E: lambda: play.flip("end_hidden"),
     keys.Z: change_zoom,
-    keys.N: toggle_noguess,
+    keys.N: functools.partial(toggle, "noguess"),
 }
 PLAY_KEYS.update({key: functools.partial(new_game, *LEVELS[level][1:])
                   for key, level in LEVEL_KEYS.items()})
@@ -1089,7 +1136,13 @@ PLAY_KEYS.update({key: functools.partial(move_cursor, *step)
 # What each key does while a replay shows.
 REPLAY_KEYS = {
     keys.ESCAPE: end_replay,
-    keys.V: lambda: end_replay() or toggle_slowmo(),
+    keys.V: lambda: end_replay() or toggle("slowmo"),
+    keys.RIGHT: lambda: play.replay.one_step() or end_replay(),
+    keys.LEFT: lambda: play.replay.back() or True,
+    keys.HOME: lambda: play.replay.jump(False),
+    keys.END: lambda: play.replay.jump(True),
+    keys.T: functools.partial(toggle, "predict"),
+    keys.K: lambda: play.stash is None and recursion_demo(),
     keys.SPACE: lambda: play.replay.one_step() or end_replay(),
     keys.W: lambda: start_replay("queue" if play.replay.kind == "stack" else "stack"),
     keys.L: toggle_language,            # the replay goes on, in other words
@@ -1115,9 +1168,21 @@ MODES = {
 # ---------------------------------------------------------------------------
 # Start-up
 # ---------------------------------------------------------------------------
+def write_calls(path, first):
+    """--calls: the first click on this board, recorded, written as a CSV
+    worksheet of open_block's calls; then the game stops."""
+    recorded(click_open, first)
+    try:
+        slowmotion.write_calls(path, play.opening, COLS, speak)
+    except OSError as error:
+        sys.exit("minesweep: cannot write the calls to %s: %s" % (path, error))
+    sys.exit(0)
+
+
 def check_assets():
     """Stop if a picture is missing; play on without a sound or the Chinese font."""
-    fatal, said, settings.chinese = startup.problems(pgzero.loaders.root, viewport.SMALLER)
+    fatal, said, settings.chinese = startup.problems(pgzero.loaders.root,
+                                                     viewport.SMALLER + viewport.LARGER)
     if fatal:
         sys.exit(fatal)
     for topic, line in said:
@@ -1160,30 +1225,35 @@ def prepare_window():
 def start():
     """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
     check_assets()
-    prepare_window()
+    # pgzrun marks itself with sys._pgzrun and refuses options of its own,
+    # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
+    args = None if getattr(sys, "_pgzrun", False) else startup.options(
+        sys.argv[1:], ROWS, COLS, BOMBS)
+    choose_language(args and args.lang)
+    if args and args.check:
+        print(startup.checked(settings.language))
+        sys.exit(0)
+    if not (args and args.calls):
+        prepare_window()
     try:        # pygame knows the desktop's size before the window opens
         settings.desktop = tuple(pygame.display.get_desktop_sizes()[0])
     except (pygame.error, IndexError, AttributeError):
         pass
-    # pgzrun marks itself with sys._pgzrun and refuses options of its own,
-    # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
-    if getattr(sys, "_pgzrun", False):
-        choose_language(None)
-        try:
-            new_game()
-        except ValueError as error:
-            sys.exit("minesweep: %s; change ROWS, COLS or BOMBS at the top of "
-                     "minesweep.py" % error)
-    else:
-        args = startup.options(sys.argv[1:], ROWS, COLS, BOMBS)
-        choose_language(args.lang)
-        if args.check:
-            print(startup.checked(settings.language))
-            sys.exit(0)
+    try:
+        new_game(*((args.rows, args.cols, args.bombs, args.board) if args else ()))
+    except ValueError as error:
+        sys.exit("minesweep: %s; change ROWS, COLS or BOMBS at the top of "
+                 "minesweep.py" % error)
+    if args:
         settings.flagwin = args.flag_win
-        new_game(args.rows, args.cols, args.bombs, args.board)
-    find_saved_game()
+        if args.calls:
+            write_calls(args.calls, block_at(*args.at))
+    if not (args and args.asked):
+        find_saved_game()           # a board asked for is played, not a kept one
     layout()
+    # Where the mouse was over pgzero's first, small window means nothing on
+    # the game's: no tile is highlighted until the mouse really moves.
+    pygame.event.clear(pygame.MOUSEMOTION)
     # Closing the window, Ctrl+Q and the system's "please stop" all end up
     # in atexit, where a game in progress is kept for the next start.
     atexit.register(save_on_exit)

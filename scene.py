@@ -6,42 +6,69 @@
 # A shape is a tuple: ("box", rect, colour), ("frame", rect, colour),
 # ("text", text, font name or None, size, options for pgzero's ptext),
 # ("picture", name, topleft), ("tint", rect, colour with opacity),
-# ("tiles", what the tiles' picture depends on), ("fill", colour).
-# A rect is (left, top, width, height) in px.
+# ("line", points, colour), ("tiles", what the tiles' picture depends on),
+# ("fill", colour). A rect is (left, top, width, height) in px.
 #
 # Plain data in and out, with no pgzero or pygame: the game hands in the
 # game's state, the view, and font(name, size), which gives (the width of
 # a text, the height of a line) in px.
 # Keep this file ASCII only, like minesweep.py.
 import functools
+import re
 from collections import namedtuple
 
 import datafiles
+import gamestate
 import slowmotion
 import wording
 from gamestate import State
+from solver import Cell
 from viewport import BAR, PANEL
 from wording import words
 
-FOOT_FONT = 16           # size of the footer's text, px (10 px at the least)
+FOOT_FONT = 16           # size of the footer's words, px (10 px at the least)
 TIMES_FONT = 28          # largest size of the table of best times, px
 GREY, DARK, PAPER = (192, 192, 192), (128, 128, 128), (235, 235, 225)
 GREEN, ORANGE, RED = (0, 200, 0), (255, 140, 0), (230, 0, 0)   # outlines
 YELLOW = (255, 215, 0)   # the cursor's outline
 OUTLINES = {"safe": GREEN, "risky": ORANGE}     # the post-mortem's tile
 HINT_COLOURS = {False: GREEN, True: RED, None: ORANGE}   # safe, bomb, guess
+# The classic Minesweeper colours of the numbers 1 to 8, but for two: the
+# classic 4 (navy) is hard to tell from the 1 (blue), so ours is purple, and
+# the classic 8 (mid grey) almost vanishes on the grey tile, so ours is dark
+# grey (tools/make_assets.py draws the tiles with them).
+NUMBER_COLOURS = {
+    1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (110, 0, 140),
+    5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (72, 72, 72),
+}
 # Colours of the replay's marks: (red, green, blue, opacity).
 RUNNING = (255, 200, 0, 150)     # the call running now
 WAITING = (60, 140, 255, 110)    # calls waiting on the stack, or in the queue
 SKIPPED = (230, 0, 0)            # a neighbour the loop skips
+CHART = {"stack": (0, 60, 200), "queue": (230, 120, 0)}   # the depth chart's lines
+CALL_SHARE = 0.62        # a call number's size in a replay, share of a tile
+CALL_SIZE = 22           # ... and at least this (letters 15 px high), px
+DIGIT_SHARE = 0.45       # ... and the tile's own number's, beside it
+BIG_MARKS = 32           # tiles this big show the call number large, and the
+                         # tile's own number small beside it, px
+SMALL_MARKS = 20         # smaller tiles show it small; below this, not at all
+# The slow-motion panel, top to bottom: how many lines each part keeps
+# room for, so that nothing moves from step to step.
+PANEL_LINES = {"status": 3, "frame": 2, "step": 3, "stack": 3}
+CODE_LINE = 15           # a line of code in the panel, px
+CHART_HIGH = 60          # the depth chart's height, px
+# Long facts for working out how tall the footer may ever need to be.
+SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
+              lowest=100, sure=100, win=100, done=99, all=99, percent=100, n=99,
+              board=gamestate.MAX_BOARD, seconds=999, digits="999999999", size=50,
+              top=200, bottom=200, rows=200, cols=200, right=200, bbbv=999, clicks=999,
+              time="999.99", speed="99.99", bombs=9999)
 
 # The board as the window shows it: its size, bombs left (bombs minus
-# flags), whether it is lost or won, its level's name (None if custom),
-# the start tile (None once the bombs are laid), Python's recursion limit,
-# the code of open_block and of the queue, the window's size, and the
-# standard levels' names in the order the table of best times lists them.
-Board = namedtuple("Board", "rows cols bombs left failed finished level start "
-                            "limit code queue_code width height levels")
+# flags), whether it is lost or won, Python's recursion limit, the code of
+# open_block and of the queue, and the window's size.
+Board = namedtuple("Board", "rows cols bombs left failed finished limit code queue_code "
+                            "width height")
 
 
 class Scene:
@@ -56,41 +83,50 @@ class Scene:
         self.fit = fit or (lambda said, width, most, largest, fontname: wording.fit_lines(
             said, width, most, largest, functools.partial(font, fontname)))
         self.table = settings.texts[settings.language]
+        # All the game's words are in one font: the Chinese font, which has
+        # the letters of both languages (pgzero's own without it).
+        self.words_font = wording.CHINESE_FONT if settings.chinese else None
+        self.level = gamestate.level_name(board.rows, board.cols, board.bombs)
 
-    def say(self, key, **facts):
-        """A text in the player's language."""
-        return wording.say(self.table, key, facts, self.board.cols)
+    def say(self, key, table=None, **facts):
+        """A text in the player's language (or another language's table)."""
+        return wording.say(table or self.table, key, facts, self.board.cols)
 
     def speak(self, said):
         """Words kept by words(), said now."""
         return wording.speak(self.table, said, self.board.cols)
 
-    def fontname(self, text):
-        """The font that has every letter of a text (None: pgzero's own)."""
-        return wording.CHINESE_FONT if wording.is_chinese(text) else None
+    def size(self, fontsize):
+        """The size to draw the game's words at (the Chinese font is larger)."""
+        return round(fontsize * wording.ZH_SCALE) if self.words_font else fontsize
 
     def text(self, said, fontsize, **where):
-        """A text shape in the font its letters need (Chinese a little smaller)."""
-        return ("text", said, self.fontname(said), wording.text_size(said, fontsize),
+        """A text shape in the game's words font."""
+        return ("text", said, self.words_font, self.size(fontsize),
                 tuple(sorted(where.items())))
 
-    def lines(self, said, x, y, width, fontsize, colour, anchor="topleft"):
+    def lines(self, said, x, y, width, fontsize, colour, keep=None, anchor="topleft"):
         """A text broken into lines no wider than width at (x, y): its shape,
-        and the y below it."""
-        fontname = self.fontname(said)
-        fontsize = wording.text_size(said, fontsize)
-        width_of, linesize = self.font(fontname, fontsize)
-        broken = wording.wrap(said, width_of, width)
-        shape = ("text", "\n".join(broken), fontname, fontsize,
+        and the y below it, or below keep lines if given (the text is made
+        smaller to fit them), so that what follows never moves."""
+        if keep is None:
+            width_of, linesize = self.font(self.words_font, self.size(fontsize))
+            broken, fontsize = wording.wrap(said, width_of, width), self.size(fontsize)
+            below = len(broken) * linesize
+        else:
+            linesize = self.font(self.words_font, self.size(fontsize))[1]
+            broken, fontname, fontsize, high = self.fitted(said, width, keep * linesize,
+                                                           fontsize)
+            below = keep * linesize
+        shape = ("text", "\n".join(broken), self.words_font, fontsize,
                  (("color", colour), (anchor, (x, y))))
-        return shape, y + len(broken) * linesize
+        return shape, y + below
 
     def fitted(self, said, width, most, largest):
-        """wording.fit_lines in the font this text needs: (lines, font,
-        size, height)."""
-        fontname = self.fontname(said)
-        broken, fontsize, high = self.fit(said, width, most, largest, fontname)
-        return broken, fontname, fontsize, high
+        """wording.fit_lines in the words font: (lines, font, size, height)."""
+        broken, fontsize, high = self.fit(said, width, most, self.size(largest),
+                                          self.words_font)
+        return broken, self.words_font, fontsize, high
 
     def frame(self, cell, colour):
         """A frame round one tile, if it is in view."""
@@ -120,8 +156,8 @@ class Scene:
         shapes = [("box", (0, 0, width, BAR), GREY)]
         for said, x, box in ((counter, 6, wide), (seconds, width - 58, 52)):
             shapes.append(("box", (x, 7, box, 26), (0, 0, 0)))
-            shapes.append(self.text(said, 30, center=(x + box // 2, 21),
-                                    color=(255, 0, 0)))
+            shapes.append(("text", said, None, 30, (("center", (x + box // 2, 21)),
+                                                    ("color", (255, 0, 0)))))
         face = ("face_win" if self.board.finished else "face_lose" if self.board.failed
                 else "face_play")
         shapes.append(("picture", face, self.view.face_rect()[:2]))
@@ -148,12 +184,19 @@ class Scene:
                  ("color", "black")))]
         return shapes + self.highlights() + self.end_word()
 
+    def start_tile(self):
+        """The cell to click first, while the bombs are not laid yet, or None."""
+        if self.play.laid:
+            return None
+        return gamestate.start_tile(self.play.board, self.board.rows, self.board.cols)
+
     def highlights(self):
         """The green start tile, the cursor, the post-mortem's tile and the
         hint (green safe, red bomb, orange a guess)."""
         play, shapes = self.play, []
-        if self.board.start is not None:
-            shapes += self.frame(self.board.start, GREEN)
+        start = self.start_tile()
+        if start is not None:
+            shapes += self.frame(start, GREEN)
         if play.cursor is not None:
             shapes += self.frame(play.cursor[0] * self.board.cols + play.cursor[1], YELLOW)
         if play.postmortem is not None and play.postmortem[1] is not None:
@@ -163,7 +206,9 @@ class Scene:
         return shapes
 
     def replay_marks(self):
-        """Call numbers on the tiles, and the stack (or queue) in colour."""
+        """The stack (or queue) in colour, and on each tile the replay has
+        opened its call number, large at the bottom right, with the tile's
+        own number at the top left (the game draws those tiles plain)."""
         replay, view, cols, shapes = self.play.replay, self.view, self.board.cols, []
         waiting = replay.stack[:-1] if replay.kind == "stack" else replay.queue
         step = replay.step()
@@ -175,15 +220,29 @@ class Scene:
         for cell, colour in marked:
             if view.in_view(cell // cols, cell % cols):
                 shapes.append(("tint", view.tile_rect(cell // cols, cell % cols), colour))
+        big, size = view.tile >= BIG_MARKS, self.call_size()
+        numbers = self.play.opening.numbers if self.play.opening else {}
         for cell, number in replay.number.items():
-            if view.in_view(cell // cols, cell % cols):
-                x, y, w, h = view.tile_rect(cell // cols, cell % cols)
-                shapes.append(self.text(str(number), 13 if number < 100 else 11,
-                                        bottomright=(x + w - 1, y + h), color=(0, 0, 0),
-                                        owidth=1, ocolor=(255, 255, 255)))
+            if view.tile < SMALL_MARKS or not view.in_view(cell // cols, cell % cols):
+                continue
+            x, y, w, h = view.tile_rect(cell // cols, cell % cols)
+            if big and numbers.get(cell):
+                shapes.append(("text", str(numbers[cell]), None, self.digit_size(), (
+                    ("color", NUMBER_COLOURS[numbers[cell]]), ("topleft", (x + 2, y + 1)))))
+            shapes.append(("text", str(number), None, size if big else 13, (
+                ("bottomright", (x + w - 1, y + h)), ("color", (0, 0, 0)),
+                ("ocolor", (255, 255, 255)), ("owidth", 1.5 if big else 1))))
         if step is not None and step.kind == "skip":
             shapes += self.frame(step.cell, SKIPPED)
         return shapes
+
+    def digit_size(self):
+        """The size of a tile's own number in a replay, beside its call number, px."""
+        return max(16, round(self.view.tile * DIGIT_SHARE))
+
+    def call_size(self):
+        """The size of a call number (and of a tile's own number) in a replay, px."""
+        return max(CALL_SIZE, round(self.view.tile * CALL_SHARE))
 
     def end_word(self):
         """The chapter's "Failed" or "Finished" over the board (the rest of
@@ -199,23 +258,25 @@ class Scene:
                           owidth=1, ocolor="white", alpha=0.8 if board.finished else 0.6)]
 
     # -- the footer -----------------------------------------------------------
-    def end_lines(self):
+    def end_lines(self, table=None, stats=None):
         """The lines of a won game: board, time, 3BV, clicks, speed, a record."""
-        play, stats = self.play, self.play.stats
-        said = [self.say("end_board", board=play.board),
-                self.say("end_time", time="%.2f" % stats["time"], bbbv=stats["3bv"]),
-                self.say("end_clicks", clicks=stats["clicks"],
+        play, stats = self.play, stats or self.play.stats
+        said = [self.say("end_board", table, board=play.board),
+                self.say("end_time", table, time=gamestate.time_text(stats["time"]),
+                         bbbv=stats["3bv"]),
+                self.say("end_clicks", table, clicks=stats["clicks"],
                          speed="%.2f" % stats["3bv_per_s"]),
-                self.say("end_efficiency", percent=round(100 * stats["efficiency"]))]
+                self.say("end_efficiency", table, percent=round(100 * stats["efficiency"]))]
         if play.record == "new":
-            said.append(self.say("new_best_noguess" if play.noguess else "new_best",
-                                 level=words(self.board.level)))
+            key = ("new_best_flagwin" if play.flagwon else
+                   "new_best_noguess" if play.noguess else "new_best")
+            said.append(self.say(key, table, level=words(self.level)))
         elif play.record == "unsaved":
-            said.append(self.say("not_saved"))
+            said.append(self.say("not_saved", table))
         elif play.undos:
-            said.append(self.say("taken_back_end", count=play.undos))
+            said.append(self.say("taken_back_end", table, count=play.undos))
         elif play.assisted:
-            said.append(self.say("helped"))
+            said.append(self.say("helped", table))
         return said
 
     def footer_words(self):
@@ -226,43 +287,103 @@ class Scene:
             return (self.say("take_it_back", text=play.postmortem[0]) + "\n"
                     + self.say("end_toggle"))
         if self.board.finished and play.stats is not None:
-            return "\n".join(self.end_lines() + [self.say("end_toggle")])
+            # One paragraph, broken where the footer's width needs it.
+            return "   ".join(self.end_lines()) + "\n" + self.say("end_toggle")
         if self.board.failed:
             return self.say("end_toggle")
+        if play.replay is not None and play.replay.asking():
+            return self.say("predict_ask")
         if play.hint is not None:
             return self.speak(play.hint[2])
         if play.message:
             return self.speak(play.message)
         return self.key_list()
 
-    def key_list(self):
-        """The modes that are on and the keys, for the line below the grid."""
+    def key_list(self, table=None, every=False):
+        """The modes that are on and the keys, for the line below the grid
+        (every: as if every mode were on, to know how long it can get)."""
         settings, view, board = self.settings, self.view, self.board
         autoplay = self.play.state is State.AUTO or (
             self.play.replay is not None and self.play.replay.back_to is State.AUTO)
         modes = [key for key, on in (("mode_questions", settings.questions),
                                      ("mode_noguess", settings.noguess),
                                      ("mode_slowmo", settings.slowmo),
+                                     ("mode_predict", settings.slowmo and settings.predict),
                                      ("mode_flagwin", settings.flagwin),
                                      ("mode_sure" if self.play.sure_only else "mode_auto",
-                                      autoplay)) if on]
+                                      autoplay)) if on or every]
         other = "English" if settings.language == "zh" else (
             "\u4e2d\u6587" if settings.chinese else "Chinese")   # Chinese, in Chinese
-        said = [self.say(mode) for mode in modes] + [self.say("keys", other=other)]
-        if view is not None and not view.whole():
+        said = [self.say(mode, table) for mode in modes]
+        said += pairs(self.say("keys", table, other=other))
+        if every or view is not None and not view.whole():
             # Which part of the board the view shows, so no one misses the rest.
-            said.insert(0, self.say("mode_view", top=view.row + 1,
-                                    bottom=view.row + view.rows, rows=board.rows,
-                                    left=view.col + 1, right=view.col + view.cols,
-                                    cols=board.cols))
+            facts = SAMPLE if every else dict(
+                top=view.row + 1, bottom=view.row + view.rows, rows=board.rows,
+                left=view.col + 1, right=view.col + view.cols, cols=board.cols)
+            said.insert(0, self.say("mode_view", table, **facts))
+        start = self.start_tile()
+        if every or start is not None:
+            away = every or not view.in_view(*divmod(start, board.cols))
+            said.insert(0, self.say("mode_start_away" if away else "mode_start", table,
+                                    board=self.play.board, cell=Cell(start or 0)))
         return "   ".join(said)
 
+    def footer_samples(self, table):
+        """The longest texts the footer can show in one language, with long
+        facts: the key list with every mode, the end of a won game, the
+        longest post-mortem and hint, and the news."""
+        def said(key, **facts):
+            """A text of this table with the sample facts."""
+            return wording.say(table, key, dict(SAMPLE, cell=Cell(0), at=Cell(0),
+                                                bomb=Cell(0), at_a=Cell(0), at_b=Cell(0),
+                                                number_a=8, number_b=8, **facts),
+                               self.board.cols)
+
+        reasons = ["touches_one", "touches_many", "no_bomb", "only_closed", "needs_more",
+                   "subset_safe", "subset_bomb", "counting", "no_way", "every_way"]
+        why = max((words(key, **SAMPLE, cell=Cell(0), at=Cell(0), bomb=Cell(0),
+                         at_a=Cell(0), at_b=Cell(0), number_a=8, number_b=8)
+                   for key in reasons), key=lambda facts: len(wording.speak(
+                       table, facts, self.board.cols)))
+        guess = words("guess_cut", guess=words("guess_next", guess=words(
+            "guess_not_lowest", guess=words("guess", **SAMPLE, cell=Cell(0)),
+            lowest=100), sure=100), done=99, all=99)
+        chance = words("one_in", n=99, percent=100)
+        texts = [self.key_list(table, every=True),
+                 said("hint_safe", why=why), said("hint_bomb", why=why),
+                 said("guess_cut", guess=guess, done=99, all=99)]
+        for key in ("guess_win", "guess_fifty", "guess_or_safe", "guess_rough"):
+            texts.append(said(key, guess=guess))
+        losses = [said(key, why=why) for key in ("chord_shown", "chord_guess", "sure_bomb",
+                                                 "sure_safe", "guessed_rough")]
+        losses.append(said("guessed_safer", text=words("guessed", chance=chance),
+                           best=chance))
+        texts += [said("take_it_back", text=loss) + "\n" + said("end_toggle")
+                  for loss in losses]
+        stats = {"time": 999.99, "3bv": 999, "clicks": 999, "3bv_per_s": 99.99,
+                 "efficiency": 1.0}
+        ends = self.end_lines(table, stats)[:4] + [max(
+            (said(key, level=words("Intermediate"), count=99) for key in (
+                "new_best", "new_best_noguess", "new_best_flagwin", "not_saved",
+                "taken_back_end", "helped")), key=len), said("end_toggle")]
+        texts.append("   ".join(ends[:-1]) + "\n" + ends[-1])
+        news = ["no_guess_failed", "saved_waiting", "welcome_back", "board_chosen",
+                "typing", "hints_later", "game_over", "u_later", "taken_back",
+                "slowmo_on", "flagwin_on", "noguess_on", "noguess_on_now",
+                "noguess_off", "noguess_off_now", "zoom", "predict_on", "predict_ask",
+                "recursion_demo"]
+        texts += [said(key, level=words("Intermediate"), limit=1000) for key in news]
+        return texts
+
     def footer_height(self, width, most):
-        """How tall the footer is below a board part this wide: never lower
-        than the key list, so that it keeps its height while hints come and go."""
-        high = self.fitted(self.footer_words(), width - 8, most - 8, FOOT_FONT)[3]
-        keys_high = self.fitted(self.key_list(), width - 8, most - 8, FOOT_FONT)[3]
-        return max(high, keys_high) + 8
+        """How tall the footer is below a board part this wide: as tall as
+        its longest words in either language need, so that the window keeps
+        one size through a game, whatever the footer says."""
+        tables = [self.settings.texts[name] for name in sorted(self.settings.texts)]
+        high = max(self.fitted(text, width - 8, most - 8, FOOT_FONT)[3]
+                   for table in tables for text in self.footer_samples(table))
+        return min(high + 8, most)
 
     def footer(self):
         """The line below the grid, broken to fit."""
@@ -277,37 +398,50 @@ class Scene:
 
     # -- slow motion -------------------------------------------------------
     def panel(self):
-        """The slow-motion panel right of the board: where the replay is, the
-        calls on the stack, and the code with the line being run."""
-        replay, left, panel = self.play.replay, self.view.board_width(), PANEL
-        x, width = left + 10, panel - 20
-        shapes = [("box", (left, 0, panel, self.board.height), PAPER)]
+        """The slow-motion panel right of the board: where the replay is,
+        the running call's variables, the calls on the stack, the code with
+        the line being run, and the stack's depth so far. Each part keeps
+        room for its longest words, so that nothing moves between steps."""
+        replay, left = self.play.replay, self.view.board_width()
+        x, width, height = left + 10, PANEL - 20, self.board.height
+        shapes = [("box", (left, 0, PANEL, height), PAPER)]
         stack = replay is None or replay.kind == "stack"
         shape, y = self.lines(self.say("panel_title" if stack else "panel_queue_title"),
-                              x, 8, width, 22, (0, 0, 120))
+                              x, 8, width, 22, (0, 0, 120), keep=1)
         shapes.append(shape)
         status = "\n".join(self.speak(said) for said in slowmotion.status(
             replay, self.play.opening, self.board.limit))
-        shape, y = self.lines(status, x, y + 2, width, 18, "black")
+        colour = RED if replay is not None and replay.paused else "black"
+        shape, y = self.lines(status, x, y + 2, width, 18, colour, PANEL_LINES["status"])
         shapes.append(shape)
-        if replay is not None:
-            step = replay.step()
-            shape, y = self.lines(self.speak(step.said if step else words("replay_start")),
-                                  x, y + 4, width, 18, (150, 0, 0))
-            shapes.append(shape)
-            if stack:
-                first, hidden, last = slowmotion.stack_chain(replay.stack, self.board.cols)
-                chain = first + ([self.say("panel_more", count=hidden)] + last
-                                 if hidden else [])
-                for said, colour in ((self.say("panel_stack"), (0, 60, 160)),
-                                     (" -> ".join(chain), "black")):
-                    shape, y = self.lines(said, x, y + 4, width, 16, colour)
-                    shapes.append(shape)
-            y += 6
-        shapes += self.code(x, y + 4, width)
-        said = self.say("panel_keys", speed=slowmotion.SPEEDS[self.settings.speed])
-        shapes.append(self.lines(said, x, self.board.height - 6, width, 16,
-                                 (60, 60, 60), "bottomleft")[0])
+        frame = slowmotion.variables(replay)
+        shape, y = self.lines(self.speak(frame) if frame else "", x, y + 2, width, 16,
+                              (0, 90, 0), PANEL_LINES["frame"])
+        shapes.append(shape)
+        step = replay.step() if replay is not None else None
+        said = (replay.verdict if replay is not None and replay.verdict and (
+            step is None or step.kind == "call") else step.said if step
+            else words("replay_start") if replay is not None else None)
+        shape, y = self.lines(self.speak(said), x, y + 2, width, 18, (150, 0, 0),
+                              PANEL_LINES["step"])
+        shapes.append(shape)
+        chain = ""
+        if replay is not None and stack:
+            first, hidden, last = slowmotion.stack_chain(replay.stack, self.board.cols)
+            chain = " -> ".join(first + ([self.say("panel_more", count=hidden)] + last
+                                         if hidden else []))
+        shape, y = self.lines(self.say("panel_stack") + "\n" + chain, x, y + 2, width, 16,
+                              (0, 60, 160), PANEL_LINES["stack"] + 1)
+        shapes.append(shape)
+        shapes += self.code(x, y + 6, width)
+        y += 12 + CODE_LINE * max(len(self.board.code), len(self.board.queue_code))
+        shapes += self.chart(x, y, width)
+        said = "  ".join(pairs(self.say("panel_keys",
+                                        speed=slowmotion.SPEEDS[self.settings.speed])))
+        keys_top = y + CHART_HIGH + 24
+        shapes.append(self.lines(said, x, keys_top, width, 15, (60, 60, 60),
+                                 max(1, (height - keys_top - 4) // self.font(
+                                     self.words_font, self.size(15))[1]))[0])
         return shapes
 
     def code(self, x, y, width):
@@ -318,31 +452,60 @@ class Scene:
         step = replay.step() if replay is not None else None
         word = step.code if step is not None else None
         current = next((i for i, line in enumerate(code) if word and word in line), None)
-        shapes = [("box", (x - 4, y - 2, width + 8, 16 * len(code) + 4), (255, 255, 255))]
+        shapes = [("box", (x - 4, y - 2, width + 8, CODE_LINE * len(code) + 4),
+                   (255, 255, 255))]
         for index, line in enumerate(code):
             if index == current:
-                shapes.append(("box", (x - 4, y + 16 * index - 1, width + 8, 16),
-                               RUNNING[:3]))
+                shapes.append(("box", (x - 4, y + CODE_LINE * index - 1, width + 8,
+                                       CODE_LINE), RUNNING[:3]))
             indent = len(line) - len(line.lstrip())
-            shapes.append(("text", line.strip(), None, 16, (
-                ("color", "black"), ("topleft", (x + 5 * indent, y + 16 * index)))))
+            shapes.append(("text", line.strip(), None, 15, (
+                ("color", "black"), ("topleft", (x + 5 * indent, y + CODE_LINE * index)))))
+        return shapes
+
+    def chart(self, x, y, width):
+        """The stack's depth after each step so far (and the queue's length,
+        once the opening has been replayed with a queue too), as lines."""
+        opening, replay = self.play.opening, self.play.replay
+        shapes = [self.lines(self.say("panel_chart"), x, y, width, 14, (60, 60, 60),
+                             keep=1)[0],
+                  ("box", (x - 4, y + 18, width + 8, CHART_HIGH), (255, 255, 255))]
+        if opening is None:
+            return shapes
+        series = dict(opening.depths)
+        if replay is not None:
+            series[replay.kind] = replay.depths[:replay.position + 1]
+        whole = list(opening.depths.values()) + ([replay.depths] if replay else [])
+        longest = max([len(depths) for depths in whole] + [1])
+        highest = max([max(depths, default=0) for depths in whole] + [1])
+        for kind, depths in sorted(series.items()):
+            points = chart_points(depths, longest, highest, (x, y + 18, width, CHART_HIGH))
+            if len(points) > 1:
+                shapes.append(("line", tuple(points), CHART[kind]))
         return shapes
 
     # -- the best times (B) --------------------------------------------------
     def times_lines(self):
-        """The table of best times as lines: each level, then its no-guess
-        boards, each time with its date."""
+        """The table of best times as lines: each level, then (once there
+        are some) its no-guess boards and its wins by flags, with dates."""
         lines = [self.say("times_title"), ""]
+        if self.play.times is None:
+            return lines + [self.say("times_unread"), "", self.say("times_close")]
         for heading, kind in (("times_normal", "%s"),
-                              ("times_noguess", datafiles.NOGUESS_RECORD)):
+                              ("times_noguess", datafiles.NOGUESS_RECORD),
+                              ("times_flagwin", datafiles.FLAGWIN_RECORD)):
+            names = [gamestate.LEVELS[key][0] for key in "1230"]
+            if kind != "%s" and not any(kind % name in self.play.times for name in names):
+                continue            # no-guess boards and flag wins, once there are some
             lines.append(self.say(heading))
-            for name in self.board.levels:
+            for key in "1230":
+                name = gamestate.LEVELS[key][0]
                 record = self.play.times.get(kind % name)
                 if record is None:
                     lines.append(self.say("times_none", level=words(name)))
                 else:
                     lines.append(self.say("times_line", level=words(name),
-                                          time="%.2f" % datafiles.time_of(record),
+                                          time=gamestate.time_text(datafiles.time_of(record)),
                                           date=datafiles.date_of(record) or "-"))
             lines.append("")
         lines.append(self.say("times_close"))
@@ -354,16 +517,31 @@ class Scene:
         width, height = self.board.width, self.board.height
         # One line a record reads best: the largest size at which every line
         # fits whole, else lines broken to fit.
-        fontname = self.fontname(said)
         for size in range(TIMES_FONT, 9, -1):
-            fontsize = wording.text_size(said, size)
-            width_of, linesize = self.font(fontname, fontsize)
+            fontsize = self.size(size)
+            width_of, linesize = self.font(self.words_font, fontsize)
             if (all(width_of(line) <= width - 16 for line in said.split("\n"))
                     and said.count("\n") * linesize <= height - 32):
-                return [("fill", PAPER), ("text", said, fontname, fontsize, (
+                return [("fill", PAPER), ("text", said, self.words_font, fontsize, (
                     ("align", "left"), ("center", (width // 2, height // 2)),
                     ("color", "black")))]
         broken, fontname, fontsize, high = self.fitted(said, width - 16, height - 16,
                                                        TIMES_FONT)
         return [("fill", PAPER), ("text", "\n".join(broken), fontname, fontsize,
                                   (("color", "black"), ("topleft", (8, 8))))]
+
+
+def pairs(keys):
+    """A list of keys and what each does, two spaces apart, as its pairs,
+    each held together by no-break spaces (a line never breaks in one)."""
+    return [pair.replace(" ", "\u00a0") for pair in re.split(" {2,}", keys)]
+
+
+def chart_points(depths, longest, highest, box):
+    """The points of a depth chart in box (left, top, width, height): one a
+    step, steps across and depth up, on a scale of longest steps and
+    highest depth."""
+    left, top, width, height = box
+    return [(left + round(index * (width - 1) / max(longest - 1, 1)),
+             top + height - 1 - round(depth * (height - 2) / highest))
+            for index, depth in enumerate(depths)]

@@ -11,6 +11,7 @@
 # Plain data in and out (cells are numbers, row * cols + col), with no
 # pgzero or pygame, so the tests need no screen.
 # Keep this file ASCII only, like minesweep.py.
+import csv
 import os
 
 from solver import Cell, flood
@@ -85,16 +86,20 @@ def code_lines(lines):
 
 class Step:
     """One step of a replay: what happens, to which cell, in words, and a
-    word of the code line being run; with what it changes, so that the
-    replay can go back as well as forward."""
-    __slots__ = ("kind", "cell", "said", "code", "pushed", "popped", "taken",
-                 "joined")
+    word of the code line being run; the running call's own variables
+    (frame: bk's cell, bombnum, the neighbour its loop is on and how many
+    it has); with what the step changes, so that the replay can go back as
+    well as forward."""
+    __slots__ = ("kind", "cell", "said", "code", "frame", "via", "pushed", "popped",
+                 "taken", "joined")
 
-    def __init__(self, kind, cell, said, code, pushed=None, popped=(),
-                 taken=False, joined=()):
-        """A step; pushed is a call starting, popped the calls that ended
-        just before it; taken and joined are the queue's changes."""
+    def __init__(self, kind, cell, said, code, frame=None, via=None, pushed=None,
+                 popped=(), taken=False, joined=()):
+        """A step; via is (caller's cell, neighbour, of how many) for a call
+        made by a loop; pushed is a call starting, popped the calls that
+        ended just before it; taken and joined are the queue's changes."""
         self.kind, self.cell, self.said, self.code = kind, cell, said, code
+        self.frame, self.via = frame, via
         self.pushed, self.popped = pushed, popped
         self.taken, self.joined = taken, joined
 
@@ -110,32 +115,45 @@ def recursion_steps(calls, before, numbers, flags, around):
     ended = []             # calls that ended since the last step
     frames = []            # the calls running, each as its own steps to come
 
-    def call(cell, depth):
+    def call(cell, depth, via):
         """The steps of one call of open_block on cell, its own part only."""
         called.add(cell)
+        bombnum = numbers[cell]
         yield Step("call", cell, words("call_starts", cell=Cell(cell),
                                        number=len(called), depth=depth),
-                   "get_bomb_number", pushed=cell)
-        if numbers[cell] != 0:
-            yield Step("return", cell, words("call_number", number=numbers[cell]),
-                       "return")
+                   "bombnum = get_bomb_number", (cell, bombnum, 0, 0), via, pushed=cell)
+        if bombnum != 0:
+            yield Step("return", cell, words("call_number", number=bombnum), "return",
+                       (cell, bombnum, 0, 0))
             return
-        yield Step("loop", cell, words("call_loop"), "for block")
         # What get_neighbours gave when the loop began: the closed tiles.
-        for other in [other for other in around[cell]
-                      if other not in before and other not in called]:
+        closed = [other for other in around[cell]
+                  if other not in before and other not in called]
+        count = len(closed)
+        yield Step("loop", cell, words("call_loop", count=count), "for block",
+                   (cell, 0, 0, count))
+        for index, other in enumerate(closed, 1):
+            frame = (cell, 0, index, count)
             if following is not None and following == (other, cell):
-                yield "call-next"
+                yield ("call-next", other, (cell, index, count))
+                if index < count:
+                    said = words("call_back", child=Cell(other), cell=Cell(cell),
+                                 next=index + 1, count=count)
+                else:
+                    said = words("call_back_last", child=Cell(other), cell=Cell(cell))
+                yield Step("back", cell, said, "open_block(block)", frame)
             elif other in flags:
-                yield Step("skip", other, words("call_flag", cell=Cell(other)),
-                           "if not block")
+                yield Step("skip", other, words("call_flag", cell=Cell(other),
+                                                index=index, count=count),
+                           "if not block", frame)
             else:
-                yield Step("skip", other, words("call_open", cell=Cell(other)),
-                           "if not block")
-        yield Step("done", cell, words("call_done"), "for block")
+                yield Step("skip", other, words("call_open", cell=Cell(other),
+                                                index=index, count=count),
+                           "if not block", frame)
+        yield Step("done", cell, words("call_done"), "for block", (cell, 0, count, count))
 
     while following is not None:
-        frames.append((following[0], call(following[0], 1)))
+        frames.append((following[0], call(following[0], 1, None)))
         following = next(upcoming, None)
         while frames:
             cell, frame = frames[-1]
@@ -143,13 +161,18 @@ def recursion_steps(calls, before, numbers, flags, around):
             if step is None:
                 frames.pop()
                 ended.append(cell)
-            elif step == "call-next":
-                frames.append((following[0], call(following[0], len(frames) + 1)))
+                if not frames:              # the click's own call has returned
+                    steps.append(Step("end", cell, words("call_end", cell=Cell(cell)),
+                                      "return", popped=tuple(ended)))
+                    ended = []
+            elif isinstance(step, tuple):   # a call the loop makes
+                depth = len(frames) + 1
+                frames.append((following[0], call(following[0], depth, step[2])))
                 following = next(upcoming, None)
             else:
                 step.popped, ended = tuple(ended), []
                 steps.append(step)
-    return steps, tuple(ended)
+    return steps
 
 
 def queue_steps(calls, before, flags, bombs, around):
@@ -184,7 +207,8 @@ def queue_steps(calls, before, flags, bombs, around):
 
 class Replay:
     """One replay of a recorded opening, as recursion ("stack") or with a
-    queue ("queue"), that can step forward and back."""
+    queue ("queue"), that can step forward and back, and can ask the class
+    to predict each next call (predict)."""
 
     def __init__(self, kind, steps, cells):
         """Get ready to show these steps of an opening of these cells."""
@@ -199,6 +223,10 @@ class Replay:
         self.paused = False
         self.wait = 0.0                     # time until the next step, s
         self.back_to = None                 # the game's mode when it ends
+        self.predict = False                # does it wait for a guess at each call?
+        self.score = [0, 0]                 # guesses right, and guesses made
+        self.verdict = None                 # the last guess's verdict, as words()
+        self.error = None                   # a RecursionError it ends with, if any
         depth, deepest, self.depths, self.deepests = 0, 0, [], []
         for step in steps:
             if kind == "stack":
@@ -216,6 +244,30 @@ class Replay:
     def deepest(self):
         """The deepest stack (or longest queue) so far."""
         return self.deepests[self.position] if self.position >= 0 else 0
+
+    def asking(self):
+        """True when the next step is a call the class is to guess first."""
+        following = self.position + 1
+        return (self.predict and following < len(self.steps)
+                and self.steps[following].kind == "call"
+                and self.steps[following].via is not None)
+
+    def guess(self, cell):
+        """The class guesses that the next call is on cell: score it, say
+        why if wrong, and show the call. True if right."""
+        call = self.steps[self.position + 1]
+        right = cell == call.cell
+        self.score = [self.score[0] + right, self.score[1] + 1]
+        caller, index, count = call.via
+        back = self.position >= 0 and self.steps[self.position].kind == "back"
+        if right:
+            self.verdict = words("predict_right", cell=Cell(cell))
+        else:
+            self.verdict = words("predict_wrong_back" if back else "predict_wrong",
+                                 guess=Cell(cell), cell=Cell(call.cell),
+                                 caller=Cell(caller), index=index, count=count)
+        self.forward()
+        return right
 
     def forward(self):
         """Show the next step; False when there is none."""
@@ -252,21 +304,28 @@ class Replay:
         self.stack.extend(reversed(step.popped))
         return True
 
+    def jump(self, end):
+        """Go to the first step (end False) or the last (end True), paused."""
+        self.paused = True
+        while (self.forward() if end else self.back()):
+            pass
+
     def one_step(self):
         """Space: pause, and show one step more; False at the end."""
         self.paused = True
         return self.forward()
 
     def run(self, dt, speed):
-        """Go on by dt seconds at speed steps a second (unless paused);
-        False once the last step has been shown."""
-        if self.paused:
+        """Go on by dt seconds at speed steps a second (unless paused, or a
+        guess is awaited); False once the last step has been shown."""
+        if self.paused or self.asking():
             return True
         self.wait -= dt
-        while self.wait <= 0:
+        while self.wait <= 0 and not self.asking():
             self.wait += 1 / speed
             if not self.forward():
-                return False
+                return self.error is not None     # an error's end stays shown
+        self.wait = max(self.wait, 0.0)
         return True
 
     def open(self, cell):
@@ -284,23 +343,76 @@ class Opening:
     """A move recorded in slow motion: its calls of open_block, (cell,
     caller's cell or None) in call order; the cells open before it; the
     number each called cell shows; the flags and the bombs; the board's
-    neighbour table."""
+    neighbour table. depths keeps each replay's depths (or queue lengths)
+    for the chart."""
 
     def __init__(self, calls, before, numbers, flags, bombs, around):
         """Keep what the replays need."""
         self.calls, self.before, self.numbers = calls, before, numbers
         self.flags, self.bombs, self.around = flags, bombs, around
+        self.depths = {}
 
     def replay(self, kind):
         """A replay of this opening, as the recursion ran it ("stack") or
         done with a queue ("queue")."""
         cells = [cell for cell, caller in self.calls]
         if kind == "stack":
-            steps, ended = recursion_steps(self.calls, self.before, self.numbers,
-                                           self.flags, self.around)
-            return Replay("stack", steps, cells)
-        return Replay("queue", queue_steps(self.calls, self.before, self.flags,
-                                           self.bombs, self.around), cells)
+            steps = recursion_steps(self.calls, self.before, self.numbers,
+                                    self.flags, self.around)
+        else:
+            steps = queue_steps(self.calls, self.before, self.flags, self.bombs,
+                                self.around)
+        replay = Replay(kind, steps, cells)
+        self.depths[kind] = replay.depths
+        return replay
+
+    def error_replay(self, opened, message, limit):
+        """The replay of this opening cut where Python stopped it with a
+        RecursionError after opening opened tiles at this recursion limit;
+        its last steps say so, and what a higher limit does."""
+        full = self.replay("stack")
+        calls = [index for index, step in enumerate(full.steps) if step.kind == "call"]
+        cut = calls[min(opened, len(calls)) - 1] + 1
+        steps = full.steps[:cut]
+        depth = full.depths[cut - 1]
+        steps.append(Step("error", steps[-1].cell, words(
+            "recursion_error", message=message, calls=opened, depth=depth, limit=limit),
+            "open_block(block)", steps[-1].frame))
+        steps.append(Step("fixed", steps[-1].cell, words(
+            "recursion_fixed", calls=len(self.calls), deepest=max(full.depths)),
+            "open_block(block)", steps[-1].frame))
+        replay = Replay("stack", steps, [cell for cell, caller in self.calls[:opened]])
+        replay.error = message
+        return replay
+
+
+def calls_table(opening):
+    """The calls of an opening for a worksheet: (call, cell, depth, bombs,
+    stop) each, in call order; stop is why the call returned without
+    calling further, as words(), or None if it called further."""
+    depth, callers = {None: 0}, {caller for cell, caller in opening.calls}
+    rows = []
+    for number, (cell, caller) in enumerate(opening.calls, 1):
+        depth[cell] = depth[caller] + 1
+        bombs = opening.numbers[cell]
+        stop = None
+        if bombs:
+            stop = words("stop_number", number=bombs)
+        elif cell not in callers:
+            stop = words("stop_nothing_left")
+        rows.append((number, cell, depth[cell], bombs, stop))
+    return rows
+
+
+def write_calls(path, opening, cols, speak):
+    """Write an opening's calls to a UTF-8 CSV file with a header line: rows
+    and cols counted from 1, stop in words (speak turns words into text)."""
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(["call", "row", "col", "depth", "bombs", "stop"])
+        for number, cell, depth, bombs, stop in calls_table(opening):
+            out.writerow([number, cell // cols + 1, cell % cols + 1, depth, bombs,
+                          speak(stop)])
 
 
 def stack_chain(stack, cols):
@@ -321,9 +433,27 @@ def status(replay, opening, limit):
         return [words("panel_last", calls=len(opening.calls),
                       deepest=deepest_call(opening.calls))]
     done = len(replay.number)
+    said = [words("panel_paused" if replay.paused else "panel_running")]
+    if replay.predict:
+        said.append(words("panel_score", right=replay.score[0], asked=replay.score[1]))
     if replay.kind == "stack":
         return [words("panel_call", done=done, total=len(replay.cells)),
-                words("panel_depth", depth=len(replay.stack), deepest=replay.deepest()),
-                words("panel_limit", limit=limit)]
+                words("panel_depth", depth=len(replay.stack), deepest=replay.deepest(),
+                      limit=limit)] + said
     return [words("panel_tile", done=done, total=len(replay.cells)),
-            words("panel_queue", length=len(replay.queue), longest=replay.deepest())]
+            words("panel_queue", length=len(replay.queue),
+                  longest=replay.deepest())] + said
+
+
+def variables(replay):
+    """The running call's own variables, as words() (None when no call runs)."""
+    step = replay.step() if replay is not None else None
+    if step is None or step.frame is None or replay.kind != "stack":
+        return None
+    cell, bombnum, index, count = step.frame
+    if count and not index:
+        return words("panel_frame_count", cell=Cell(cell), bombnum=bombnum, count=count)
+    if count:
+        return words("panel_frame_loop", cell=Cell(cell), bombnum=bombnum, index=index,
+                     count=count)
+    return words("panel_frame", cell=Cell(cell), bombnum=bombnum)

@@ -28,14 +28,24 @@ class CommandLine(argparse.ArgumentParser):
         self.exit(2, "minesweep: %s\n" % message)
 
 
+def place(text):
+    """ROW,COL as the hints say them (from 1) for --at: (row, col) from 0."""
+    try:
+        row, col = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("give ROW,COL, such as 8,8 (got %r)" % text)
+    return row - 1, col - 1
+
+
 def options(argv, rows, cols, bombs):
     """The options of `python minesweep.py`, with these rows, cols and bombs
-    unless given; exits with one line if the board cannot be played."""
+    unless given; exits with one line if the board cannot be played. Its
+    asked is True if a board was asked for (its size or its number)."""
     parser = CommandLine(prog="python minesweep.py",
                          description="Minesweeper for Pygame Zero.")
-    parser.add_argument("--rows", type=int, default=rows, help="(%d)" % rows)
-    parser.add_argument("--cols", type=int, default=cols, help="(%d)" % cols)
-    parser.add_argument("--bombs", type=int, default=bombs, help="(%d)" % bombs)
+    parser.add_argument("--rows", type=int, help="(%d)" % rows)
+    parser.add_argument("--cols", type=int, help="(%d)" % cols)
+    parser.add_argument("--bombs", type=int, help="(%d)" % bombs)
     parser.add_argument("--board", type=int, default=None,
                         help="the board number (a new one each game)")
     parser.add_argument("--flag-win", action="store_true",
@@ -44,10 +54,25 @@ def options(argv, rows, cols, bombs):
                         help="the game's language (else the computer's own)")
     parser.add_argument("--check", action="store_true",
                         help="check that every picture and sound is there, then stop")
+    parser.add_argument("--calls", metavar="FILE",
+                        help="write the calls of open_block that the first click makes "
+                             "to a CSV file, then stop (no window)")
+    parser.add_argument("--at", type=place, metavar="ROW,COL",
+                        help="with --calls, the first click (from 1; the middle)")
     args = parser.parse_args(argv)
+    args.asked = any(value is not None for value in (args.rows, args.cols, args.bombs,
+                                                     args.board))
+    args.rows = rows if args.rows is None else args.rows
+    args.cols = cols if args.cols is None else args.cols
+    args.bombs = bombs if args.bombs is None else args.bombs
     fault = board_fault(args.rows, args.cols, args.bombs, args.board)
     if fault:
         parser.error(fault)
+    if args.at is None:
+        args.at = (args.rows // 2, args.cols // 2)
+    if not (0 <= args.at[0] < args.rows and 0 <= args.at[1] < args.cols):
+        parser.error("--at must be a tile of the board, 1..%d,1..%d"
+                     % (args.rows, args.cols))
     return args
 
 

@@ -12,10 +12,11 @@ FOOT = 30                # least height of the footer below the grid, px
 MIN_WIDTH = 225          # narrowest window, so the status bar fits, px
 MIN_HEIGHT = 160         # least height of the board's part of the window, px
 SMALLER = (20, 16)       # tile sizes smaller than the book's, px
+LARGER = (32, 40, 50)    # ... and larger, for a projector (Z, and slow motion)
 ROOM = (0, 80)           # what the window leaves free of the desktop for a
                          # title bar and a task bar, px
 PANEL = 340              # width of the slow-motion panel, px
-PANEL_HEIGHT = 540       # least height of the window while it shows, px
+PANEL_HEIGHT = 680       # least height of the window while it shows, px
 WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
 FACE_SIZE = 28           # the face button is a square this big, px
 
@@ -138,17 +139,33 @@ def window_room(desktop):
 
 
 def tile_sizes(book):
-    """The tile sizes the view may use, largest first: the book's, then smaller."""
+    """The tile sizes the view fits a board with: the book's, then smaller."""
     return (book,) + SMALLER
 
 
-def choose_tile(rows, cols, room, sizes, zoom):
+def whole_fits(rows, cols, size, room, footer_for):
+    """True if a board of rows x cols fits whole at this tile size in room
+    (width, height), with its status bar and its footer (footer_for)."""
+    footer = max(FOOT, footer_for(max(cols * size, MIN_WIDTH), room[1] // 3))
+    return cols * size <= room[0] and rows * size <= room[1] - BAR - footer
+
+
+def zoom_sizes(book, rows, cols, desktop, panel, footer_for):
+    """The tile sizes Z goes through, in turn: the book's, the larger ones
+    at which the whole board fits on this desktop, then the smaller ones."""
+    room_width, room_height = window_room(desktop)
+    room = (room_width - (PANEL if panel else 0), room_height)
+    return (book,) + tuple(size for size in LARGER
+                           if whole_fits(rows, cols, size, room, footer_for)) + SMALLER
+
+
+def choose_tile(rows, cols, room, sizes, zoom, footer_for):
     """The tile size: zoom if chosen (with Z), else the largest size at which
     the whole board fits in room (width, height), else the smallest."""
     if zoom is not None:
         return zoom
     for size in sizes:
-        if cols * size <= room[0] and rows * size <= room[1]:
+        if whole_fits(rows, cols, size, room, footer_for):
             return size
     return sizes[-1]
 
@@ -161,8 +178,12 @@ def fit(rows, cols, desktop, sizes, zoom, panel, footer_for, old=None):
     room_width, room_height = window_room(desktop)
     if panel:
         room_width -= PANEL
+    # Slow motion is for a class to watch: the largest tiles the whole
+    # board fits at, so that the call numbers read from the back.
+    if panel and zoom is None:
+        sizes = tuple(sorted(LARGER, reverse=True)) + sizes
     # The footer needs the width first, and the rows in view need the footer.
-    tile = choose_tile(rows, cols, (room_width, room_height - BAR - FOOT), sizes, zoom)
+    tile = choose_tile(rows, cols, (room_width, room_height), sizes, zoom, footer_for)
     view_cols = min(cols, max(room_width // tile, 1))
     footer = max(FOOT, footer_for(max(tile * view_cols, MIN_WIDTH), room_height // 3))
     view_rows = min(rows, max((room_height - BAR - footer) // tile, 1))

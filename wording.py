@@ -90,32 +90,41 @@ TEXTS = {
     "chinese_missing": "The Chinese texts could not be read: see the console",
     "mode_view": "In view: rows {top}-{bottom} of {rows}, cols {left}-{right} of "
                  "{cols} (wheel, Shift+wheel: scroll)",
-    "mode_questions": "?-marks on",
-    "mode_noguess": "no-guess on",
-    "mode_slowmo": "slow motion on",
-    "mode_flagwin": "flag win on",
+    "mode_start": "The green tile: click it first, and everyone on board {board} "
+                  "plays the same game",
+    "mode_start_away": "The green tile, to click first so that everyone on board "
+                       "{board} plays the same game, is at {cell}: scroll to it",
+    "mode_questions": "?-marks: on",
+    "mode_noguess": "no-guess: on",
+    "mode_slowmo": "slow motion: on",
+    "mode_flagwin": "flag win: on",
+    "mode_predict": "predict: on",
     "mode_auto": "autoplay (any key stops)",
     "mode_sure": "sure moves only (any key stops)",
-    "keys": "H\u00a0hint  A\u00a0auto  S\u00a0sure  N\u00a0no-guess  V\u00a0slow  "
-            "Q\u00a0?  X\u00a0flag\u00a0win  G\u00a0board\u00a0no.  P\u00a0pause  "
-            "B\u00a0best\u00a0times  Z\u00a0zoom  L\u00a0{other}  R\u00a0new  "
-            "1\u00a02\u00a03\u00a00\u00a0level",
+    # The key list: pairs of a key and what it does, two spaces apart (a
+    # line never breaks inside a pair).
+    "keys": "H hint  A auto  S sure  N no-guess  V slow  Q ?  X flag win  "
+            "G board no.  P pause  B best times  Z zoom  L {other}  R new  "
+            "1 2 3 0 level",
     # The end of a game.
     "title": "Minesweeper: {level}, board {board}",
     "finished": "Finished",
     "failed": "Failed",
     "end_board": "Board {board}",
-    "end_time": "Time {time} s   3BV {bbbv}",
-    "end_clicks": "Clicks {clicks}   3BV/s {speed}",
+    "end_time": "Time {time} s   3BV {bbbv} (the fewest clicks that clear this board)",
+    "end_clicks": "Clicks {clicks}   3BV/s {speed} (3BV per second)",
     "end_efficiency": "Efficiency {percent}%",
     "new_best": "New best time for {level}!",
     "new_best_noguess": "New best time for {level}, no-guess boards!",
+    "new_best_flagwin": "New best time for {level}, won by flags!",
     "end_toggle": "E or a click on the board: hide or show the word",
     "paused": "Paused: P or a click goes on",
     # The table of best times (B).
     "times_title": "Best times",
     "times_normal": "Boards laid at random",
     "times_noguess": "No-guess boards",
+    "times_flagwin": "Won by flags (X)",
+    "times_unread": "The best times could not be read (see the console)",
     "times_none": "{level}: none yet",
     "times_line": "{level}: {time} s on {date}",
     "times_close": "Any key or click closes this table",
@@ -128,10 +137,33 @@ TEXTS = {
     "replay_start": "Click: pause. Space: one step.",
     "call_starts": "open_block{cell:short} starts: call {number}, depth {depth}",
     "call_number": "It shows {number}, a number: return",
-    "call_loop": "No bomb around: open each closed neighbour",
-    "call_flag": "{cell:short} has a flag: skip it",
-    "call_open": "{cell:short} is open already: skip it",
+    "call_loop": "No bomb around: open each of its {count} closed neighbour{count_s}",
+    "call_flag": "Neighbour {index} of {count}, {cell:short}, has a flag: skip it",
+    "call_open": "Neighbour {index} of {count}, {cell:short}, is open already: skip it",
     "call_done": "All its neighbours are done: return",
+    "call_back": "open_block{child:short} returns to open_block{cell:short}, which goes "
+                 "on with neighbour {next} of {count}",
+    "call_back_last": "open_block{child:short} returns to open_block{cell:short}, which "
+                      "has no neighbour left",
+    "call_end": "open_block{cell:short} returns: the click is done",
+    "predict_ask": "Which tile does open_block call next? Click it (Space: just show it)",
+    "predict_right": "Right: open_block{cell:short} is next",
+    "predict_wrong": "Not {guess:short}: open_block{caller:short} was on its neighbour "
+                     "{index} of {count}, {cell:short}",
+    "predict_wrong_back": "Not {guess:short}: the call before had returned, and "
+                          "open_block{caller:short} went on with its neighbour {index} "
+                          "of {count}, {cell:short}",
+    "predict_on": "Predict on: in a replay, click the tile you think open_block opens next",
+    "predict_off": "Predict off",
+    "recursion_demo": "An empty 40 x 40 board with Python's usual recursion limit of "
+                      "{limit}: watch open_block run out of room",
+    "recursion_error": "RecursionError: {message}. Python stopped after {calls} calls, "
+                       "{depth} inside each other: its limit was {limit}.",
+    "recursion_fixed": "Fix c raises the limit: then the same click makes all {calls} "
+                       "calls, at most {deepest} inside each other. Esc: back to your "
+                       "board.",
+    "stop_number": "it shows {number}: a bomb is near",
+    "stop_nothing_left": "no closed neighbour left to open",
     "queue_number": "Take {cell:short} from the front and open it: it shows {number}, "
                     "so nothing joins the queue",
     "queue_zero": "Take {cell:short} from the front and open it: no bomb around, so "
@@ -144,14 +176,22 @@ TEXTS = {
                   "inside each other. W: watch it again, done with a queue.",
     "panel_call": "call {done} of {total}",
     "panel_tile": "tile {done} of {total}",
-    "panel_depth": "depth {depth}, deepest so far {deepest}",
-    "panel_limit": "Python's recursion limit: {limit}",
+    "panel_depth": "depth {depth} (deepest {deepest}; Python allows {limit})",
+    "panel_paused": "Paused",
+    "panel_running": "Playing",
+    "panel_score": "Predictions: {right} of {asked} right",
+    "panel_frame": "open_block(bk = {cell:short}): bombnum = {bombnum}",
+    "panel_frame_loop": "open_block(bk = {cell:short}): bombnum = {bombnum}, "
+                        "neighbour {index} of {count}",
+    "panel_frame_count": "open_block(bk = {cell:short}): bombnum = {bombnum}, "
+                         "{count} neighbour{count_s} to see to",
+    "panel_chart": "Depth call by call: recursion (blue), queue (orange)",
     "panel_queue": "queue length {length}, longest so far {longest}",
     "panel_stack": "Calls waiting on the stack, outermost first:",
     "panel_more": "... {count} more ...",
-    "panel_keys": "Click or P: pause or go on.  Space: one step.  + and -: speed ({speed} "
-                  "steps a second).  Esc: end.  W: the other way (queue or recursion).  "
-                  "V: off.",
+    "panel_keys": "P or a click: pause  Space or Right: a step  Left: back  "
+                  "Home/End: start/end  + and -: speed ({speed}/s)  T: predict  "
+                  "K: Python's limit  W: queue/recursion  Esc: end  V: off",
 }
 
 
@@ -244,24 +284,43 @@ def is_chinese(text):
     return BEYOND_LATIN.search(text) is not None
 
 
-def text_size(text, fontsize):
-    """The size to draw a text at: Chinese a little smaller, to match."""
-    return round(fontsize * ZH_SCALE) if is_chinese(text) else fontsize
-
-
-# Chinese letters (and their punctuation) may have a line break between any
-# two of them; other words break only at spaces (a no-break space holds).
+# Where a line may break: at spaces, and between two Chinese letters, but
+# never next to a no-break space (the key list holds each key and its
+# meaning together so), before closing punctuation or after opening.
 CHINESE = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
-PIECES = re.compile("[%s]| +|[^ %s]+" % (CHINESE, CHINESE))
+CLOSING = "\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300b\u2026%"
+OPENING = "\uff08\u300c\u300a"
+WORDS = re.compile(" +|[^ ]+")
+LETTERS = re.compile("[%s]*(?:[\u2e80-\u9fff]|[^%s]+|[%s])[%s]*" % (
+    OPENING, CHINESE, CHINESE, CLOSING))
+
+
+def pieces(paragraph):
+    """A paragraph cut where its lines may break."""
+    out = []
+    for word in WORDS.findall(paragraph):
+        if word[0] == " " or "\u00a0" in word or not is_chinese(word):
+            out.append(word)
+        else:
+            out.extend(LETTERS.findall(word))
+    return out
 
 
 def wrap(text, width_of, width):
     """The lines of text no wider than width px, width_of(text) being how
-    wide a text is drawn."""
+    wide a text is drawn; a piece wider than a whole line is cut anywhere."""
     lines = []
     for paragraph in text.split("\n"):
         line = ""
-        for piece in PIECES.findall(paragraph):
+        for piece in pieces(paragraph):
+            while width_of(piece.lstrip()) > width and len(piece.strip()) > 1:
+                if line.strip():
+                    lines.append(line.rstrip())
+                piece = piece.lstrip()
+                cut = max(1, next((n for n in range(len(piece), 0, -1)
+                                   if width_of(piece[:n]) <= width), 1))
+                lines.append(piece[:cut])
+                line, piece = "", piece[cut:]
             if line and width_of(line + piece) > width:
                 lines.append(line.rstrip())
                 line = piece.lstrip()
@@ -277,8 +336,7 @@ def fit_lines(text, width, most, largest, font_at):
     the lines that do not fit are cut, with "..." at the end. font_at(size)
     gives (width_of, line height) of the text's font at a size.
     (lines, size, height)."""
-    for size in range(largest, 9, -1):
-        fontsize = text_size(text, size)
+    for fontsize in range(largest, 9, -1):
         width_of, linesize = font_at(fontsize)
         lines = wrap(text, width_of, width)
         if fontsize <= 10 or len(lines) * linesize <= most:

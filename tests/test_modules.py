@@ -39,8 +39,10 @@ def test_the_view_fits_boards_to_the_desktop():
     big = viewport.fit(100, 200, (1366, 768), sizes, None, False, lambda width, most: 30)
     assert big.tile == 16 and big.cols == 1366 // 16 and big.rows < 100
     assert big.width <= 1366 and big.height <= 768
+    # Slow motion shows the largest tiles the whole board fits at.
     panel = viewport.fit(9, 9, (1366, 768), sizes, None, True, lambda width, most: 30)
-    assert panel.width == 225 + viewport.PANEL and panel.height >= viewport.PANEL_HEIGHT
+    assert panel.tile == 50 and panel.width == 450 + viewport.PANEL
+    assert panel.height >= min(viewport.PANEL_HEIGHT, 768 - viewport.ROOM[1])
 
 
 def test_the_mouse_finds_the_tile_the_view_draws():
@@ -283,10 +285,9 @@ def window(finished=False, failed=False, state="PLAY"):
     play = gamestate.Game(7)
     play.state = gamestate.State[state]
     play.stats = advice.game_stats(10, 12, 20.0)
-    board = scene.Board(9, 9, 10, 10, failed, finished, "Beginner", None, 1000, (), (),
-                        view.width, view.height, ["Beginner"])
-    settings = Owner(questions=False, noguess=False, flagwin=False, slowmo=False,
-                     speed=3, language="en", chinese=True, texts={"en": wording.TEXTS})
+    board = scene.Board(9, 9, 10, 10, failed, finished, 1000, (), (), view.width,
+                        view.height)
+    settings = gamestate.Settings()
     return scene.Scene(board, play, settings, view, monospace).shapes()
 
 

@@ -36,10 +36,12 @@ def recursion_model(rows, cols, bombs, flags, opened, starts):
                 steps.append(("skip open", other, depth))
             else:
                 open_block(other, depth + 1)
+                steps.append(("back", cell, depth))     # the call returned here
         steps.append(("done", cell, depth))
 
     for start in starts:
         open_block(start, 1)
+        steps.append(("end", start, 0))                 # the click's call returned
     return steps
 
 
@@ -73,7 +75,8 @@ def test_the_recorded_calls_are_the_recursion(game):
     got = replay_steps(game)
     assert got == expected
     kinds = {what for what, cell, depth in got}
-    assert kinds == {"call", "return", "loop", "skip flag", "skip open", "done"}
+    assert kinds == {"call", "return", "loop", "skip flag", "skip open", "done", "back",
+                     "end"}
     calls = [cell for what, cell, depth in got if what == "call"]
     assert [divmod(cell, 10) for cell, caller in game.play.opening.calls] == calls
     assert slowmotion.deepest_call(game.play.opening.calls) == max(
@@ -173,15 +176,21 @@ def test_one_tile_opened_is_no_replay(game):
 
 
 def test_v_grows_the_window_and_shrinks_it_again(game):
+    game.settings.desktop = (1366, 768)
     board(game, 9, 9, [(0, 0)])
     width, height = game.WIDTH, game.HEIGHT
     game.on_key_down(game.keys.V)
     game.update(0)                                     # the next frame
-    assert game.WIDTH == width + viewport.PANEL and game.HEIGHT >= height
-    assert game.Rect(game.view.face_rect()).centerx == width // 2     # still over the board
+    # Slow motion is for a class to watch: the panel, and the largest tiles
+    # at which the whole board fits (9 x 9 at 50 px on this desktop).
+    tile = game.view.tile
+    assert tile == max(viewport.LARGER) and game.view.whole()
+    assert game.WIDTH == max(9 * tile, viewport.MIN_WIDTH) + viewport.PANEL
+    assert game.HEIGHT >= height and game.HEIGHT <= 768 - viewport.ROOM[1]
+    assert game.Rect(game.view.face_rect()).centerx == 9 * tile // 2   # over the board
     game.on_key_down(game.keys.K_2)                    # a new level keeps it
     game.update(0)
-    assert game.WIDTH == 16 * 25 + viewport.PANEL
+    assert game.view.whole() and game.WIDTH == 16 * game.view.tile + viewport.PANEL
     game.on_key_down(game.keys.V)
     game.update(0)
     assert (game.WIDTH, game.HEIGHT) == (16 * 25, game.BAR + 16 * 25 + game.view.footer)

@@ -135,8 +135,8 @@ def test_the_standard_levels_look_as_in_the_book(game):
 
 
 def test_a_board_too_big_for_the_screen_gets_smaller_tiles_then_scrolls(game):
-    on_desktop(game, (1366, 768), 30, 50, 100)          # 1250 x 750 at 25 px
-    assert game.view.tile == 20 and (game.view.rows, game.view.cols) == (30, 50)
+    on_desktop(game, (1366, 768), 28, 50, 100)          # 1250 x 700 at 25 px
+    assert game.view.tile == 20 and (game.view.rows, game.view.cols) == (28, 50)
     on_desktop(game, (1366, 768), 100, 200, 3000)
     assert game.view.tile == 16 and game.view.cols == 1366 // 16
     assert game.view.rows < 100
@@ -196,7 +196,7 @@ def flagged_by_right_click(game, pos):
 
 
 def test_clicks_hit_the_right_tile_when_zoomed(game):
-    on_desktop(game, (1366, 768), 30, 50, 1)
+    on_desktop(game, (1366, 768), 28, 50, 1)
     game.lay_bombs([(0, 0)])
     assert game.view.tile == 20
     pos = (game.view.left + 7 * 20 + 1, game.view.top + 3 * 20 + 19)

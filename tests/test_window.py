@@ -172,17 +172,18 @@ def wait_for(display, wid, path, test):
         assert time.monotonic() < deadline, "the window did not change"
 
 
-def tile_pixel(shot, row, col, dx, dy, left=0, top=BAR):
+def tile_pixel(shot, row, col, dx, dy, left=0, top=BAR, size=None):
     """A pixel of a tile, dx and dy from its top-left corner (None if outside)."""
-    at = (left + col * SIZE + dx, top + row * SIZE + dy)
+    size = size or SIZE
+    at = (left + col * size + dx, top + row * size + dy)
     if not shot.get_rect().collidepoint(at):
         return None         # the picture is of the window before it grew
     return tuple(shot.get_at(at))[:3]
 
 
-def is_closed(shot, row, col, left=0, top=BAR):
+def is_closed(shot, row, col, left=0, top=BAR, size=None):
     """A closed tile has a white bevel at its top left (inside the cursor)."""
-    return tile_pixel(shot, row, col, 2, 2, left, top) == (255, 255, 255)
+    return tile_pixel(shot, row, col, 2, 2, left, top, size) == (255, 255, 255)
 
 
 def has_red(shot, row, col):
@@ -285,6 +286,10 @@ def test_play_in_a_real_window(display, tmp_path):
         shot = wait_for(display, wid, str(tmp_path / "0.png"),
                         lambda s: is_closed(s, 7, 7))
         assert all(is_closed(shot, r, c) for r in range(15) for c in range(15))
+        # The pointer is over the window, but has not moved: no tile is
+        # highlighted (pgzero's first small window once left a stale frame).
+        assert not any(tuple(shot.get_at((x, y)))[:3] == scene.YELLOW
+                       for x in range(shot.get_width()) for y in range(shot.get_height()))
 
         # A left click opens the tile (the first click is never a bomb).
         click(display, wid, 7 * SIZE + 12, BAR + 7 * SIZE + 12, 1)
@@ -359,18 +364,26 @@ def test_slow_motion_in_a_real_window(display, tmp_path):
         wait_for(display, wid, str(tmp_path / "0.png"), lambda s: is_closed(s, 7, 7))
         x(display, "xdotool", "windowfocus", "--sync", wid)
         x(display, "xdotool", "key", "v")
-        # The window grows to the right for the panel.
-        wid = window_of_size(display, game.pid, (375 + 340, 540))
-        panel = pygame.Rect(375, 0, 340, 540)
+        # The window grows to the right for the panel, with larger tiles
+        # (the largest the whole board fits at), as the game works it out.
+        model = headless_game(15, 15, 20)
+        model.settings.slowmo = True
+        model.layout()
+        view = model.view
+        wid = window_of_size(display, game.pid, (model.WIDTH, model.HEIGHT))
+        panel = pygame.Rect(view.board_width(), 0, viewport.PANEL, model.HEIGHT)
+        tile, left, top = view.tile, view.left, view.top
 
         def closed(shot):
-            return sum(is_closed(shot, r, c) for r in range(15) for c in range(15))
+            """How many tiles show closed."""
+            return sum(is_closed(shot, r, c, left, top, tile)
+                       for r in range(15) for c in range(15))
 
         def panel_pixels(shot):
             return pygame.image.tobytes(shot.subsurface(panel), "RGB")
 
         blank = panel_pixels(photo(display, wid, str(tmp_path / "1.png")))
-        click(display, wid, 7 * SIZE + 12, BAR + 7 * SIZE + 12, 1)
+        click(display, wid, left + 7 * tile + tile // 2, top + 7 * tile + tile // 2, 1)
         # The replay opens the area a few tiles at a time: first only a few
         # tiles show open, and the panel fills with the calls.
         first = wait_for(display, wid, str(tmp_path / "2.png"),
@@ -384,7 +397,7 @@ def test_slow_motion_in_a_real_window(display, tmp_path):
                          lambda s: closed(s) < closed(later) - 9)
         time.sleep(0.5)                     # the board no longer changes
         again = photo(display, wid, str(tmp_path / "5.png"))
-        board = pygame.Rect(0, BAR, 375, 375)
+        board = pygame.Rect(left, top, 15 * tile, 15 * tile)
         assert pygame.image.tobytes(final.subsurface(board), "RGB") == \
             pygame.image.tobytes(again.subsurface(board), "RGB")
     except BaseException:

@@ -12,6 +12,7 @@ import os
 import random
 import shutil
 import struct
+import sys
 import wave
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,6 +20,9 @@ import pygame  # noqa: E402  (SDL must be told to stay headless first)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+import scene  # noqa: E402  (the game's modules, for the sizes and colours)
+import viewport  # noqa: E402
 IMAGES = os.path.join(ROOT, "images")
 SOUNDS = os.path.join(ROOT, "sounds")
 CHAPTER = os.path.join(ROOT, "chapter")
@@ -29,7 +33,8 @@ CHAPTER_IMAGES = ["minesweep_block", "minesweep_flag", "minesweep_bomb"] + [
 CHAPTER_SOUNDS = ["bomb", "win"]
 
 TILE = 25            # tile size, px (SIZE in minesweep.py)
-SIZES = (25, 20, 16)  # the tile sizes the game's view uses (TILE_SIZES), px
+# The tile sizes the game's view uses, px: each is drawn at its own size.
+SIZES = (TILE,) + viewport.SMALLER + viewport.LARGER
 FACE = 28            # face button size, px
 RATE = 22050         # sample rate, Hz (the rate pgzero opens the mixer at)
 
@@ -38,14 +43,9 @@ LIGHT = (255, 255, 255)
 DARK = (128, 128, 128)
 BLACK = (0, 0, 0)
 RED = (255, 0, 0)
-# The classic Minesweeper colours of the numbers 1 to 8, but for two: the
-# classic 4 (navy) is hard to tell from the 1 (blue), so ours is purple, and
-# the classic 8 (mid grey) almost vanishes on the grey tile, so ours is dark
-# grey. A test checks how far each stands out from the tile.
-NUMBER_COLOURS = {
-    1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (110, 0, 140),
-    5: (128, 0, 0), 6: (0, 128, 128), 7: (0, 0, 0), 8: (72, 72, 72),
-}
+# The numbers' colours (scene.py says why these; a test checks how far
+# each stands out from the tile).
+NUMBER_COLOURS = scene.NUMBER_COLOURS
 
 
 def scaled(value, size):

@@ -1,0 +1,233 @@
+"""A screen made for a projector and a class: key pairs that never break,
+one font in the footer, a window that keeps its size through a game,
+larger tiles, readable call numbers, a replay that does not run the
+clock, one way of showing a time, flag wins apart, a start tile explained,
+and a board asked for on the command line played."""
+import json
+import os
+import random
+import re
+import sys
+
+import pygame
+import pytest
+
+import datafiles
+import gamestate
+import scene
+import viewport
+import wording
+from conftest import board, footer, open_every_safe_tile, tile_centre
+from loadgame import load_game, with_screen
+
+
+def footer_shape(game):
+    """The footer's text shape."""
+    return next(shape for shape in game.now_showing().footer() if shape[0] == "text")
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
+    game.set_language(language)
+    for level, desktop in (("0", (320, 480)), ("3", (1366, 768)), ("3", (1920, 1080))):
+        game.settings.desktop = desktop
+        game.settings.slowmo = level == "3"
+        game.new_game(*gamestate.LEVELS[level][1:])
+        game.layout()
+        other = "English" if language == "zh" else "\u4e2d\u6587"
+        pairs = scene.pairs(game.say("keys", other=other))
+        shown = game.now_showing()
+        for width in range(viewport.MIN_WIDTH, 1921, 7):
+            width_of, height = game.font_at(shown.words_font, shown.size(scene.FOOT_FONT))
+            lines = wording.wrap(shown.key_list(), width_of, width - 8)
+            for pair in pairs:
+                assert any(pair in line for line in lines), (language, width, pair, lines)
+    game.set_language("en")
+
+
+def test_the_footer_keeps_one_font_and_size_whatever_it_says(game):
+    board(game, 9, 9, [(0, 0), (0, 8), (8, 0), (8, 8), (4, 4)])
+    fonts = {footer_shape(game)[2:4]}                     # the key list
+    game.grid_action(game.block_at(0, 4), game.click_open)
+    game.on_key_down(game.keys.H)
+    fonts.add(footer_shape(game)[2:4])                    # a hint
+    game.on_key_down(game.keys.X)
+    fonts.add(footer_shape(game)[2:4])                    # news
+    assert len(fonts) == 1 and fonts.pop()[0] == wording.CHINESE_FONT
+
+
+@pytest.mark.parametrize("rows, cols, bombs", [(15, 15, 20), (9, 9, 10), (16, 16, 40),
+                                               (16, 30, 99), (100, 200, 3000)])
+def test_the_window_keeps_its_size_through_a_game(game, rows, cols, bombs):
+    rng = random.Random(rows * cols)
+    game.settings.desktop = (1366, 768)
+    for language in ("en", "zh"):
+        game.set_language(language)
+        for _ in range(3):
+            game.new_game(rows, cols, bombs, rng.randrange(1000))
+            game.update(0)
+            size = (game.WIDTH, game.HEIGHT)
+            game.grid_action(game.block_at(rows // 2, cols // 2), game.click_open)
+            while not (game.failed or game.finished):
+                game.update(0.1)
+                assert (game.WIDTH, game.HEIGHT) == size
+                closed = [block for block in game.blocks if not block.isopen
+                          and not block.isflag]
+                game.on_key_down(game.keys.H)             # a hint, then any move
+                game.grid_action(rng.choice(closed), game.click_open)
+            for key in ("E", "E", "U"):                   # the end, and taking back
+                game.update(0.1)
+                assert (game.WIDTH, game.HEIGHT) == size, language
+                game.on_key_down(getattr(game.keys, key))
+    game.set_language("en")
+
+
+def test_z_reaches_50_px_tiles_drawn_at_their_size(shown):
+    game = shown
+    game.settings.desktop = (1920, 1080)
+    game.new_game(15, 15, 20)
+    game.update(0)
+    assert game.view.tile == game.SIZE                    # the book's size to begin
+    seen = []
+    for _ in range(8):
+        game.on_key_down(game.keys.Z)
+        game.update(0)
+        seen.append(game.view.tile)
+        assert game.WIDTH <= 1920 and game.HEIGHT <= 1080 - viewport.ROOM[1]
+        if game.view.tile > game.SIZE:
+            assert game.view.whole()                      # larger only if it all fits
+        with_screen(game)
+        game.draw()
+        assert game.tile_picture("minesweep_number3").get_size() == (game.view.tile,) * 2
+    assert seen[:5] == [32, 40, 50, 20, 16] and seen[5] == 25
+
+
+def test_call_numbers_are_large_and_leave_the_tiles_number_readable(shown):
+    game = shown
+    game.settings.desktop = (1366, 768)
+    board(game, 15, 15, [(3, 3), (10, 12), (12, 2)])
+    game.on_key_down(game.keys.V)
+    game.update(0)
+    assert game.view.tile >= scene.BIG_MARKS
+    game.grid_action(game.block_at(7, 7), game.click_open)
+    rp = game.play.replay
+    rp.jump(True)                                   # the last step, paused there
+    game.update(0)
+    game.draw()
+    texts = [shape for shape in game.now_showing().replay_marks() if shape[0] == "text"]
+    numbered = [cell for cell in rp.number if game.play.opening.numbers[cell]]
+    assert numbered and len(texts) == len(rp.number) + len(numbered)
+    by_place = {}
+    for shape in texts:
+        place = game.draw_shape(shape)
+        if "bottomright" in dict(shape[4]):               # a call number: large
+            assert place.height >= 14 and shape[3] >= scene.CALL_SIZE
+        else:                                             # the tile's own number
+            assert place.height >= 11
+        cell = game.view.cell_under(place.center)
+        by_place.setdefault(cell, []).append(place)
+    for cell, places in by_place.items():
+        if len(places) == 2:                              # its number and its call
+            assert not places[0].colliderect(places[1]), cell
+
+
+def test_a_replay_stops_the_clock_and_a_pause_says_so(game):
+    board(game, 15, 15, [(0, 0)])
+    game.grid_action(game.block_at(14, 14), game.click_flag)
+    game.update(2.0)
+    game.on_key_down(game.keys.V)
+    game.grid_action(game.block_at(7, 7), game.click_open)
+    assert game.play.replay is not None
+    timer = game.play.timer
+    game.update(3.0)
+    assert game.play.timer == timer                       # the replay is not play
+    game.on_mouse_down(tile_centre(game, 3, 3), game.mouse.LEFT)
+    panel = "\n".join(shape[1] for shape in game.now_showing().panel() if shape[0] == "text")
+    assert "Paused" in panel
+    game.on_key_down(game.keys.ESCAPE)
+    game.update(1.0)
+    assert game.play.timer == timer + 1.0
+
+
+def test_the_end_and_the_best_times_show_a_time_the_same_way(game, tmp_path):
+    for seconds in (18.44497, 18.445, 18.4451, 7.005, 9.995):
+        game.new_game(9, 9, 10)
+        game.lay_bombs([(0, c) for c in range(9)] + [(8, 0)])
+        game.play.started, game.play.timer = True, seconds
+        open_every_safe_tile(game)
+        assert game.finished
+        end = game.now_showing().end_lines()[1]
+        game.play.times = datafiles.load_best_times(game.data_folder(), game.say_once)
+        table = game.now_showing().times_lines()
+        shown_time = re.search(r"Time (\S+) s", end).group(1)
+        if game.play.record == "new":
+            assert any("Beginner: %s s" % shown_time in line for line in table), (
+                seconds, end, table)
+        os.remove(os.path.join(game.data_folder(), datafiles.TIMES))
+
+
+def test_a_win_by_flags_has_its_own_records(game, tmp_path):
+    game.settings.flagwin = True
+    game.new_game(9, 9, 10)
+    bombs = [(0, c) for c in range(9)] + [(8, 0)]
+    game.lay_bombs(bombs)
+    game.play.started, game.play.timer = True, 12.0
+    for cell in bombs:
+        game.grid_action(game.block_at(*cell), game.click_flag)
+    assert game.finished and game.play.flagwon and game.play.record == "new"
+    assert "won by flags" in game.now_showing().footer_words()
+    kept = json.loads((tmp_path / "data" / "best_times.json").read_text())
+    assert set(kept) == {"Beginner, flag win"}
+    game.play.times = kept
+    lines = game.now_showing().times_lines()
+    assert "Won by flags (X)" in lines and "Beginner: none yet" in lines
+
+
+def test_the_green_start_tile_is_explained_and_found(game):
+    game.settings.desktop = (1366, 768)
+    game.new_game(100, 200, 3000, board=5)
+    game.update(0)
+    start = gamestate.start_tile(5, 100, 200)
+    said = footer(game)
+    assert "The green tile" in said and "first" in said
+    if game.view.in_view(*divmod(start, 200)):
+        assert "The green tile: click it first" in said
+    else:
+        row, col = divmod(start, 200)
+        assert "is at row %d, col %d" % (row + 1, col + 1) in said
+    game.view.follow(*divmod(start, 200))
+    assert "The green tile: click it first" in footer(game)
+    game.grid_action(game.blocks[start], game.click_open)
+    assert "green" not in footer(game)
+
+
+def test_the_wheel_keeps_the_highlight_under_the_mouse(game):
+    game.settings.desktop = (1366, 768)
+    game.new_game(100, 200, 3000)
+    game.update(0)
+    pos = tile_centre(game, 5, 5)
+    game.on_mouse_move(pos)
+    assert game.play.cursor == (5, 5)
+    game.on_mouse_down(pos, game.mouse.WHEEL_DOWN)
+    assert game.play.cursor == (5 + viewport.WHEEL_STEP, 5)
+    assert game.view.cell_under(pos) == game.play.cursor
+
+
+def test_a_board_asked_for_on_the_command_line_is_played(game, tmp_path, monkeypatch):
+    board(game, 9, 9, [(0, 0), (8, 8), (4, 4), (2, 6), (6, 2)])
+    game.grid_action(game.block_at(0, 1), game.click_open)     # a 1: one tile
+    assert not game.finished
+    game.save_on_exit()
+    kept = (tmp_path / "data" / "saved_game.json").read_bytes()
+    again = load_game()
+    assert again.play.offered is not None                # a plain start offers it
+    monkeypatch.setattr(sys, "_pgzrun", False)
+    monkeypatch.setattr(sys, "argv", ["minesweep.py", "--rows", "20", "--cols", "30",
+                                      "--bombs", "99"])
+    again.start()
+    import atexit
+    atexit.unregister(again.save_on_exit)
+    assert (again.ROWS, again.COLS, again.BOMBS) == (20, 30, 99)
+    assert again.play.offered is None and again.play.state is again.State.PLAY
+    assert (tmp_path / "data" / "saved_game.json").read_bytes() == kept   # still kept
+    pygame.init()
