@@ -1,4 +1,4 @@
-"""The chapter's game: its names, its rules, and the fixes a to f of issue 2."""
+"""The chapter's game: its names, its rules, and the fixes a to f."""
 import locale
 import os
 import sys

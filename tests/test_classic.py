@@ -1,4 +1,4 @@
-"""Classic play (issue 3): first click, chords, status bar, levels, the end
+"""Classic play: first click, chords, status bar, levels, the end
 of a game, question marks, best times, keyboard and statistics."""
 import json
 import os

@@ -1,4 +1,4 @@
-"""The game in Chinese (issue 9): every text in both languages, a font that
+"""The game in Chinese: every text in both languages, a font that
 has every letter, the language chosen and kept, and a missing or broken
 text file that leaves the game in English."""
 import json

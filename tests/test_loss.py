@@ -1,4 +1,4 @@
-"""Learning from a loss (issue 12): the post-mortem is true, U takes the
+"""Learning from a loss: the post-mortem is true, U takes the
 fatal move back, and S plays only sure moves."""
 import random
 

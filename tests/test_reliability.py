@@ -1,4 +1,4 @@
-"""Nothing lost, nothing false (issue 11): the best-times file under faults
+"""Nothing lost, nothing false: the best-times file under faults
 and racing processes, odd paths, odd timing, and missing pictures."""
 import glob
 import json

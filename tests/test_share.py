@@ -1,5 +1,5 @@
 """Boards a class can share, games kept when the window closes, and the
-flag win (issue 13)."""
+flag win."""
 import glob
 import hashlib
 import json

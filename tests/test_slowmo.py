@@ -1,4 +1,4 @@
-"""Slow motion (issue 8): the recorded calls of open_block are the real
+"""Slow motion: the recorded calls of open_block are the real
 recursion, the replay shows them and ends on the real board, and the queue
 replay opens the same tiles breadth first."""
 import pygame

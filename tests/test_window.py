@@ -520,7 +520,7 @@ def test_python_minesweep_py_and_l_in_a_real_window(display, tmp_path):
 
 
 def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
-    # Seed 004's board: 100 rows, 200 columns, 3000 bombs. It does not fit
+    # The automatic-player lesson's board: 100 rows, 200 columns, 3000 bombs. It does not fit
     # the screen at 25 px: the tiles are 16 px and the view scrolls. The
     # same board here, headless, tells where the bombs are.
     model = headless_game(100, 200, 3000, 7)

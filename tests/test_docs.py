@@ -1,0 +1,109 @@
+"""The README and the pages in docs/ stay true: every link and picture is
+there, the README's commands are the ones CI runs, the README stays short,
+README.zh.md names only what the game itself says, and the project speaks
+of itself alone."""
+import glob
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from loadgame import ROOT
+
+PAGES = ["README.md", "README.zh.md"] + sorted(
+    os.path.relpath(path, ROOT) for path in glob.glob(os.path.join(ROOT, "docs", "*.md")))
+
+
+def read(name):
+    """A file of the project, as text."""
+    with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+        return f.read()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_link_and_picture_is_there(page):
+    for target in re.findall(r"\]\(([^)]+)\)", read(page)):
+        if re.match(r"[a-z]+://", target):
+            continue                                  # a web address
+        path, _, anchor = target.partition("#")
+        where = os.path.normpath(os.path.join(ROOT, os.path.dirname(page), path)) \
+            if path else os.path.join(ROOT, page)
+        assert os.path.exists(where), (page, target)
+        if anchor:
+            headings = re.findall(r"^#+ (.+)$", read(os.path.relpath(where, ROOT)), re.M)
+            slugs = {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+                     for heading in headings}
+            assert anchor in slugs, (page, target)
+
+
+def commands(page):
+    """The lines of the first code block after a page's install heading."""
+    text = read(page)
+    block = re.search(r"```\n(.*?)```", text[text.index("3. Install"):], re.S)
+    return block.group(1).strip().splitlines()
+
+
+def test_the_readme_starts_with_install_and_is_short():
+    text = read("README.md")
+    assert len(text) <= 12000
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    assert headings[0] == "Install and play"
+    for page in ("docs/teacher.md", "docs/solver.md", "docs/reliability.md",
+                 "docs/speed.md", "docs/developers.md"):
+        assert "(%s)" % page in text, page
+
+
+def test_the_readmes_commands_are_the_ones_ci_runs():
+    install, run, tests = commands("README.md")
+    assert commands("README.zh.md") == [install, run, tests]
+    ci = read(".ci/run")
+    # CI says "$PY" for python, and asks pip to be quiet.
+    said = [line.strip().replace('"$PY"', "python").replace(" -q", "")
+            .replace(" --root-user-action=ignore", "") for line in ci.splitlines()]
+    assert install in said and tests in said
+    assert run == "python minesweep.py"
+    # The real-window test starts the game exactly so (as Thonny's Run does).
+    assert '[sys.executable, "minesweep.py"' in read("tests/test_window.py")
+    ce_install = [line for line in read("README.md").splitlines()
+                  if "requirements-ce.txt" in line and line.startswith("python")]
+    assert ce_install and all(line.replace("python -m pip", "").strip() in " ".join(
+        said) for line in ce_install)
+
+
+def game_texts():
+    """Every text the game says in Chinese, as patterns (a fact in braces
+    stands for anything)."""
+    with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
+        texts = json.load(f).values()
+    return [re.compile(".*".join(re.escape(part) for part in re.split(r"\{[^}]*\}", text)))
+            for text in texts]
+
+
+def test_the_chinese_readme_quotes_only_what_the_game_says():
+    text = read("README.zh.md")
+    patterns = game_texts()
+    quoted = re.findall("\u201c([^\u201d]+)\u201d", text)     # between Chinese quotes
+    assert len(quoted) > 20
+    for term in quoted:
+        assert any(pattern.search(term) or term in pattern.pattern.replace("\\", "")
+                   for pattern in patterns), term
+    # The keys of its table of controls are the game's own.
+    with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
+        keys = json.load(f)["keys"]
+    for key, meaning in re.findall(r"^\| ([A-Z]) \| \u201c([^\u201d]+)\u201d", text, re.M):
+        assert "%s %s" % (key, meaning) in keys or meaning in keys, (key, meaning)
+    # One quote style for what the game says, and the old words are gone.
+    assert '"' not in re.sub(r"`[^`]*`|```.*?```", "", text, flags=re.S)
+    for old in ("\u53cc\u51fb", "\u4e0d\u7528\u731c", "\u68cb\u76d8\u53f7",
+                "\u786e\u5b9a\u6b65"):          # double-click, no-guess, board no., sure step
+        assert old not in text, old
+
+
+def test_the_project_speaks_of_itself_alone():
+    # Written in pieces, so that this file does not name them itself.
+    words = "|".join(["seed" + " 00", "seed" + "00", r"\bsess" + r"ion\b", "iss" + "ue [0-9]"])
+    done = subprocess.run(["git", "grep", "-n", "-i", "-E", words], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.stdout == "", done.stdout
