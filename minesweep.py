@@ -625,31 +625,21 @@ def recursion_demo():
     recursion limit until the real RecursionError, and replay it; Esc puts
     back the board that was being played."""
     stash = ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play
-    limit = sys.getrecursionlimit()
-    new_game(DEMO, DEMO, 0)
-    lay_bombs([])
-    sys.setrecursionlimit(USUAL_LIMIT)
-    try:
-        open_block(block_at(DEMO // 2, DEMO // 2))      # as the book's game would
-        message = None
-    except RecursionError as error:
-        message = str(error)
-    finally:
-        sys.setrecursionlimit(limit)
-    opened = sum(block.isopen for block in blocks)
-    # The same click again, recorded, with room for every call: its calls
-    # come in the same order, and the replay stops where Python stopped.
-    new_game(DEMO, DEMO, 0)
-    lay_bombs([])
-    recorded(click_open, block_at(DEMO // 2, DEMO // 2))
+    for limit in (slowmotion.USUAL_LIMIT, None):
+        new_game(slowmotion.DEMO, slowmotion.DEMO, 0)
+        lay_bombs([])
+        middle = block_at(slowmotion.DEMO // 2, slowmotion.DEMO // 2)
+        if limit:               # first as the book's game would run it
+            message = slowmotion.run_with_limit(limit, open_block, middle)
+            opened = sum(block.isopen for block in blocks)
+    # Then recorded, with room for every call: the calls come in the same
+    # order, and the replay stops where Python stopped.
+    recorded(click_open, middle)
     if message is not None:
-        play.replay = play.opening.error_replay(opened, message, USUAL_LIMIT)
+        play.replay = play.opening.error_replay(opened, message, slowmotion.USUAL_LIMIT)
         play.replay.back_to, play.state = State.PLAY, State.REPLAY
-    play.stash, play.message = stash, words("recursion_demo", limit=USUAL_LIMIT)
-
-
-DEMO = 40                # rows and cols of the recursion limit's demonstration
-USUAL_LIMIT = 1000       # Python's recursion limit as it starts
+    play.stash = stash
+    play.message = words("recursion_demo", limit=slowmotion.USUAL_LIMIT)
 
 
 def toggle(name):

@@ -13,6 +13,7 @@
 # Keep this file ASCII only, like minesweep.py.
 import csv
 import os
+import sys
 
 from solver import Cell, flood
 from wording import words
@@ -20,6 +21,8 @@ from wording import words
 SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120]   # replay speeds, steps per second
 START_SPEED = 3          # the speed a replay starts at (an index into SPEEDS)
 CHAIN_ENDS = 3           # calls shown at each end of a long chain
+DEMO = 40                # rows and cols of the recursion limit's demonstration
+USUAL_LIMIT = 1000       # Python's recursion limit as it starts
 
 
 def recorder(real, cell_of, calls):
@@ -38,6 +41,20 @@ def recorder(real, cell_of, calls):
             running.pop()
 
     return open_block
+
+
+def run_with_limit(limit, action, *args):
+    """Do action(*args) with Python's recursion limit at limit for a while:
+    None, or what its RecursionError says."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit)
+    try:
+        action(*args)
+        return None
+    except RecursionError as error:
+        return str(error)
+    finally:
+        sys.setrecursionlimit(before)
 
 
 def deepest_call(calls):
