@@ -69,10 +69,12 @@ def chances(rows, cols, bombs, shown, around):
 
 
 def chances_text(chance):
-    """A chance of a bomb as a student says it: "1 in 5 (20%)"."""
-    if 0 < chance <= 0.5:
-        return words("one_in", n=round(1 / chance), percent=round(100 * chance))
-    return words("percent", percent=round(100 * chance))
+    """A chance of a bomb as a student says it: "1 in 5 (20%)", or only
+    "40%" when no "1 in n" is that chance."""
+    percent = round(100 * chance)
+    if 0 < chance <= 0.5 and round(100 / round(1 / chance)) == percent:
+        return words("one_in", n=round(1 / chance), percent=percent)
+    return words("percent", percent=percent)
 
 
 def explain_loss(rows, cols, bombs, shown, around, cell, wrong_flag=None):

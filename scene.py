@@ -54,9 +54,9 @@ BIG_MARKS = 32           # tiles this big show the call number large, and the
 SMALL_MARKS = 20         # smaller tiles show it small; below this, not at all
 # The slow-motion panel, top to bottom: how many lines each part keeps
 # room for, so that nothing moves from step to step.
-PANEL_LINES = {"status": 3, "frame": 2, "step": 3, "stack": 3}
+PANEL_LINES = {"status": 4, "frame": 2, "step": 3, "stack": 3}
 CODE_LINE = 15           # a line of code in the panel, px
-CHART_HIGH = 60          # the depth chart's height, px
+CHART_HIGH = 44          # the depth chart's height, px
 # Long facts for working out how tall the footer may ever need to be.
 SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
               lowest=100, sure=100, win=100, done=99, all=99, percent=100, n=99,
@@ -426,11 +426,15 @@ class Scene:
                               PANEL_LINES["step"])
         shapes.append(shape)
         chain = ""
-        if replay is not None and stack:
-            first, hidden, last = slowmotion.stack_chain(replay.stack, self.board.cols)
-            chain = " -> ".join(first + ([self.say("panel_more", count=hidden)] + last
-                                         if hidden else []))
-        shape, y = self.lines(self.say("panel_stack") + "\n" + chain, x, y + 2, width, 16,
+        if replay is not None:
+            cells, name, joint, more = (
+                (replay.stack, "open_block(%d,%d)", " -> ", "panel_more") if stack
+                else (replay.queue, "(%d,%d)", " ", "panel_more_queue"))
+            first, hidden, last = slowmotion.stack_chain(cells, self.board.cols, name)
+            chain = joint.join(first + ([self.say(more, count=hidden)] + last
+                                        if hidden else []))
+        waiting = self.say("panel_stack" if stack else "panel_waiting")
+        shape, y = self.lines(waiting + "\n" + chain, x, y + 2, width, 16,
                               (0, 60, 160), PANEL_LINES["stack"] + 1)
         shapes.append(shape)
         shapes += self.code(x, y + 6, width)
@@ -438,10 +442,10 @@ class Scene:
         shapes += self.chart(x, y, width)
         said = "  ".join(pairs(self.say("panel_keys",
                                         speed=slowmotion.SPEEDS[self.settings.speed])))
-        keys_top = y + CHART_HIGH + 24
-        shapes.append(self.lines(said, x, keys_top, width, 15, (60, 60, 60),
+        keys_top = y + CHART_HIGH + 22
+        shapes.append(self.lines(said, x, keys_top, width, 14, (60, 60, 60),
                                  max(1, (height - keys_top - 4) // self.font(
-                                     self.words_font, self.size(15))[1]))[0])
+                                     self.words_font, self.size(14))[1]))[0])
         return shapes
 
     def code(self, x, y, width):

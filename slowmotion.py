@@ -432,11 +432,11 @@ def write_calls(path, opening, cols, speak):
                           speak(stop)])
 
 
-def stack_chain(stack, cols):
-    """The calls on the stack, outermost first, as (names, hidden, names):
-    a long chain keeps CHAIN_ENDS calls at each end and hides the middle."""
-    names = ["open_block(%d,%d)" % (cell // cols + 1, cell % cols + 1)
-             for cell in stack]
+def stack_chain(stack, cols, name="open_block(%d,%d)"):
+    """The calls on the stack, outermost first (or the tiles in the queue,
+    front first, named "(%d,%d)"), as (names, hidden, names): a long chain
+    keeps CHAIN_ENDS at each end and hides the middle."""
+    names = [name % (cell // cols + 1, cell % cols + 1) for cell in stack]
     if len(names) > 2 * CHAIN_ENDS + 1:
         return names[:CHAIN_ENDS], len(names) - 2 * CHAIN_ENDS, names[-CHAIN_ENDS:]
     return names, 0, []

@@ -24,19 +24,26 @@ TEXTS = {
     "place": "row {row}, col {col}",
     "place_short": "({row},{col})",
     # Reasons the solver gives (it gives their names and facts).
-    "touches_one": "the {number} at {at} already touches a bomb at {bomb}",
-    "touches_many": "the {number} at {at} already touches {count} bombs",
-    "no_bomb": "the {number} at {at} has no bomb around it",
-    "only_closed": "the {number} at {at} has only {closed} closed neighbour{closed_s}",
+    "touches_one": "the {number} at {at} already touches a bomb at {bomb}, so no "
+                   "other tile around it hides one",
+    "touches_many": "the {number} at {at} already touches {count} bombs, so no other "
+                    "tile around it hides one",
+    "no_bomb": "the empty tile ({number}) at {at} has no bomb around it",
+    "only_closed": "the {number} at {at} has only {closed} closed "
+                   "neighbour{closed_s}, just as many as its bombs",
     "needs_more": "the {number} at {at} needs {left} more bomb{left_s} and has only "
                   "{closed} closed neighbour{closed_s} left",
-    "subset_safe": "every closed neighbour of the {number_a} at {at_a} is also "
-                   "next to the {number_b} at {at_b}, so {cell} is safe",
-    "subset_bomb": "every closed neighbour of the {number_a} at {at_a} is also "
-                   "next to the {number_b} at {at_b}, so {cell} is a bomb",
+    "subset_safe": "every closed neighbour of the {number_a} at {at_a} is also next "
+                   "to the {number_b} at {at_b}, and both still need the same number "
+                   "of bombs, so {cell} is safe",
+    "subset_bomb": "every closed neighbour of the {number_a} at {at_a} is also next "
+                   "to the {number_b} at {at_b}, and the second number needs just "
+                   "enough more bombs to fill its other closed tiles, so {cell} is a "
+                   "bomb",
     "counting": "counting all the bombs left",
-    "no_way": "no way the bombs can lie puts one at {cell}",
-    "every_way": "every way the bombs can lie puts one at {cell}",
+    "no_way": "no way the bombs can lie that fits every number puts one at {cell}",
+    "every_way": "every way the bombs can lie that fits every number puts one at "
+                 "{cell}",
     "hint_safe": "Safe: {why}",
     "hint_bomb": "Bomb: {why}",
     "guess": "Guess: {cell}: {chance}% chance of a bomb",
@@ -48,7 +55,7 @@ TEXTS = {
     "guess_fifty": "{guess}: a 50/50 that no other move can ever settle, so it is "
                    "taken now",
     "guess_cut": "{guess} (a big board: {done} of {all} cells weighed in time)",
-    "guess_or_safe": "{guess}: if it is a bomb, it is half of a 50/50 that would have "
+    "guess_or_safe": "{guess}: it is either safe or half of a 50/50 that would have "
                      "to be guessed anyway, so it is taken now",
     # After a loss.
     "chord_shown": "The chord trusted a wrong flag at {cell}, and the board showed "
@@ -136,7 +143,7 @@ TEXTS = {
     # Slow motion.
     "replay_start": "Click: pause. Space: one step.",
     "call_starts": "open_block{cell:short} starts: call {number}, depth {depth}",
-    "call_number": "It shows {number}, a number: return",
+    "call_number": "It shows {number}, not 0: return",
     "call_loop": "No bomb around: open each of its {count} closed neighbour{count_s}",
     "call_flag": "Neighbour {index} of {count}, {cell:short}, has a flag: skip it",
     "call_open": "Neighbour {index} of {count}, {cell:short}, is open already: skip it",
@@ -146,7 +153,8 @@ TEXTS = {
     "call_back_last": "open_block{child:short} returns to open_block{cell:short}, which "
                       "has no neighbour left",
     "call_end": "open_block{cell:short} returns: the click is done",
-    "predict_ask": "Which tile does open_block call next? Click it (Space: just show it)",
+    "predict_ask": "Which tile is open_block called on next? Click it (Space: just "
+                   "show it)",
     "predict_right": "Right: open_block{cell:short} is next",
     "predict_wrong": "Not {guess:short}: open_block{caller:short} was on its neighbour "
                      "{index} of {count}, {cell:short}",
@@ -156,12 +164,13 @@ TEXTS = {
     "predict_on": "Predict on: in a replay, click the tile you think open_block opens next",
     "predict_off": "Predict off",
     "recursion_demo": "An empty 40 x 40 board with Python's usual recursion limit of "
-                      "{limit}: watch open_block run out of room",
-    "recursion_error": "RecursionError: {message}. Python stopped after {calls} calls, "
-                       "{depth} inside each other: its limit was {limit}.",
-    "recursion_fixed": "Fix c raises the limit: then the same click makes all {calls} "
-                       "calls, at most {deepest} inside each other. Esc: back to your "
-                       "board.",
+                      "{limit}: watch open_block go past it",
+    "recursion_error": "RecursionError: {message}. Python stopped after {calls} "
+                       "calls, {depth} inside each other: its limit was {limit}, and "
+                       "other functions held the rest.",
+    "recursion_fixed": "FIX c of step 11 raises the limit: then the same click makes "
+                       "all {calls} calls, at most {deepest} inside each other. Esc: "
+                       "back to your board.",
     "stop_number": "it shows {number}: a bomb is near",
     "stop_nothing_left": "no closed neighbour left to open",
     "queue_number": "Take {cell:short} from the front and open it: it shows {number}, "
@@ -185,10 +194,13 @@ TEXTS = {
                         "neighbour {index} of {count}",
     "panel_frame_count": "open_block(bk = {cell:short}): bombnum = {bombnum}, "
                          "{count} neighbour{count_s} to see to",
-    "panel_chart": "Depth call by call: recursion (blue), queue (orange)",
+    "panel_chart": "Call by call: the recursion's depth (blue), the queue's length "
+                   "(orange)",
     "panel_queue": "queue length {length}, longest so far {longest}",
     "panel_stack": "Calls waiting on the stack, outermost first:",
+    "panel_waiting": "Tiles waiting in the queue, front first:",
     "panel_more": "... {count} more ...",
+    "panel_more_queue": "... {count} more ...",
     "panel_keys": "P or a click: pause  Space or Right: a step  Left: back  "
                   "Home/End: start/end  + and -: speed ({speed}/s)  T: predict  "
                   "K: Python's limit  W: queue/recursion  Esc: end  V: off",

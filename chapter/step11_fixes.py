@@ -29,9 +29,10 @@ failed = False           # has the player lost?
 finished = False         # has the player won?
 blocks = []              # the list of all blocks
 
-# FIX c: open_block calls itself once for each block of an empty area, and
-# Python allows only 1000 calls inside each other. A board bigger than about
-# 30 x 30 needs more, so the limit is raised to the number of blocks.
+# FIX c: open_block calls itself before it returns, so in a big empty area
+# hundreds of calls wait inside each other. Python allows only about 1000,
+# and an empty board of about 35 x 35 to 40 x 40 needs more (it depends on
+# where you click), so the limit is raised to the number of blocks.
 sys.setrecursionlimit(max(1000, ROWS * COLS + 100))  # FIX c
 
 # Put every block on the scene: i is its row, j its column.

@@ -145,7 +145,7 @@ def test_the_flood_never_scans_the_whole_board(game):
 
 
 def test_empty_100x100_board_floods_without_recursion_error(game):
-    # Fix c: the book's recursion failed past Python's limit (at 60x60).
+    # Fix c: the book's recursion passed Python's limit on an empty 40x40 board.
     sys.setrecursionlimit(1000)
     board(game, 100, 100, [])
     game.open_block(game.block_at(50, 50))

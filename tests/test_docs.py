@@ -41,7 +41,7 @@ def test_every_link_and_picture_is_there(page):
 def commands(page):
     """The lines of the first code block after a page's install heading."""
     text = read(page)
-    block = re.search(r"```\n(.*?)```", text[text.index("3. Install"):], re.S)
+    block = re.search(r"```\n(.*?)```", text[text.index("**3. "):], re.S)
     return block.group(1).strip().splitlines()
 
 

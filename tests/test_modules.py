@@ -81,7 +81,8 @@ def test_say_puts_the_facts_and_cells_in_words():
     table = wording.TEXTS
     said = wording.say(table, "hint_bomb", {"why": wording.words(
         "only_closed", number=2, at=solver.Cell(7), closed=2)}, 5)
-    assert said == "Bomb: the 2 at row 2, col 3 has only 2 closed neighbours"
+    assert said == ("Bomb: the 2 at row 2, col 3 has only 2 closed neighbours, just as "
+                    "many as its bombs")
     assert wording.speak(table, None, 5) == ""
 
 
@@ -253,6 +254,16 @@ def test_the_panel_shows_a_function_without_its_comments():
 
 
 # The solver's words ------------------------------------------------------------------
+def test_a_chance_is_one_in_n_only_when_it_is_that():
+    assert advice.chances_text(0.2) == ("one_in", {"n": 5, "percent": 20})
+    assert advice.chances_text(1 / 3) == ("one_in", {"n": 3, "percent": 33})
+    assert advice.chances_text(0.125) == ("one_in", {"n": 8, "percent": 12})
+    # 40% is not "1 in 2", nor 30% "1 in 3": the percent alone.
+    assert advice.chances_text(0.4) == ("percent", {"percent": 40})
+    assert advice.chances_text(0.3) == ("percent", {"percent": 30})
+    assert advice.chances_text(0.75) == ("percent", {"percent": 75})
+
+
 def test_3bv_counts_openings_and_lonely_numbers():
     assert advice.board_3bv(cells(3, (0, 0)), solver.neighbour_table(3, 3)) == 1
     assert advice.board_3bv(cells(3, (1, 1)), solver.neighbour_table(3, 3)) == 8

@@ -162,6 +162,25 @@ def test_the_queue_replay_opens_the_same_tiles_breadth_first(game):
     assert game.play.replay is not None and game.play.replay.kind == "stack"
 
 
+def test_the_queue_panel_names_the_tiles_waiting_front_first(game):
+    board(game, 15, 15, [(3, 3), (10, 12), (12, 2)])
+    game.on_key_down(game.keys.V)
+    game.grid_action(game.block_at(7, 7), game.click_open)
+    game.on_key_down(game.keys.W)
+    for _ in range(4):
+        game.play.replay.forward()
+    queue = game.play.replay.queue
+    assert len(queue) > 7
+    game.layout()
+    texts = [" ".join(shape[1].split()) for shape in game.now_showing().shapes()
+             if shape[0] == "text"]
+    heading = game.wording.TEXTS["panel_waiting"]
+    [waiting] = [text for text in texts if text.startswith(heading)]
+    named = ["(%d,%d)" % (cell // 15 + 1, cell % 15 + 1) for cell in queue]
+    assert waiting == " ".join([heading] + named[:3] + [
+        game.wording.TEXTS["panel_more_queue"].format(count=len(queue) - 6)] + named[-3:])
+
+
 def test_nothing_is_recorded_with_the_mode_off(game):
     board(game, 6, 6, [(0, 0)])
     game.grid_action(game.block_at(5, 5), game.click_open)
