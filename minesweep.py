@@ -32,7 +32,7 @@ try:
     import startup
     import viewport
     import wording
-    from gamestate import LEVELS, MAX_BOARD, MAX_TIME, State, board_fault
+    from gamestate import LEVELS, MAX_TIME, State, board_fault
     from wording import words
 except ImportError as error:
     sys.exit("minesweep: cannot start: %s. It belongs in the same folder as "
