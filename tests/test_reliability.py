@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import pathlib
 import random
+import re
 import shutil
 import signal
 import socket
@@ -1064,3 +1065,13 @@ def test_every_x_server_of_the_tests_and_tools_never_resets():
                 servers.append((os.path.basename(path), words))
     assert len(servers) >= 2
     assert all("-noreset" in words for path, words in servers), servers
+
+
+# The promises' own list ------------------------------------------------------------------
+def test_every_test_docs_reliability_names_is_there():
+    with open(os.path.join(ROOT, "docs", "reliability.md"), encoding="utf-8") as f:
+        named = re.findall(r"`(?:tests/(test_\w+\.py)::)?(test_\w+)`", f.read())
+    assert len(named) > 40
+    for path, name in named:
+        with open(os.path.join(TESTS, path or "test_reliability.py"), encoding="utf-8") as f:
+            assert re.search(r"^def %s\(" % name, f.read(), re.M), (path, name)
