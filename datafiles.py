@@ -244,7 +244,7 @@ def make_lock(lock):
             made = os.fstat(handle)
         finally:
             os.close(handle)
-    except OSError:
+    except BaseException:           # a full disk, or a stop signal just then
         try:
             os.remove(lock)
         except OSError:
@@ -438,7 +438,7 @@ def write_data(path, value):
             f.flush()
             os.fsync(f.fileno())    # on the disk before the rename points to it
         os.replace(temp, path)
-    except OSError:
+    except BaseException:           # a full disk, or a stop signal just then
         remove_regular(temp)        # leave no half-written file behind
         raise
     sync_folder(os.path.dirname(path))
