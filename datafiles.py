@@ -1,25 +1,39 @@
 # The files minesweep keeps in the user's data folder: the best times, the
 # settings (the language chosen with L) and a game kept when the window
-# closed.
+# closed, or from time to time while a game is played.
 #
-# What is promised (README, "Reliability"): a file is written whole or not
-# at all; a file the game cannot use is moved aside, never overwritten, and
-# never over an earlier one; two games saving at once both keep their
-# records; and "New best time" is shown only when the record was saved.
+# What is promised (docs/reliability.md): a file is written whole or not
+# at all, and flushed to the disk; a file the game cannot use is moved
+# aside, never overwritten, and never over an earlier one; two games saving
+# at once both keep their records; "New best time" is shown only when the
+# record was saved; the game reads, writes, renames, locks and removes only
+# regular files inside the data folder, never through a link; and no wait
+# for the lock lasts longer than LOCK_WAIT.
 #
 # Plain data in and out, with no pgzero or pygame: the game hands in the
 # folder, and a say(topic, line) that prints a console line once a topic.
 # Keep this file ASCII only, like minesweep.py.
+import datetime
+import errno
 import json
 import os
+import re
+import socket
 import stat
 import time
 
+import wording
 from gamestate import MAX_TIME, board_fault
 
 DATA_LIMIT = 256 * 1024  # largest file of the game's that is read, bytes
+DEEPEST = 20             # deepest nesting of a file of the game's; its files go 2 deep
 LOCK_WAIT = 3.0          # longest wait for another game's save, s
-LOCK_STALE = 2.0         # a lock this old was left by a crash, s
+LOCK_MOMENT = 0.2        # longest wait for it when a game in progress is kept, s
+LOCK_STALE = 2.0         # a lock this old, or unchanged this long, was left by a crash, s
+LOCK_NAP = 0.005         # the sleep between two looks at another game's lock, s
+KEEP_EVERY = 30.0        # most play between two keeps of a game in progress, s
+KEEP_GAP = 1.0           # least time between two keeps, s
+LOCK = "minesweep.lock"
 TIMES = "best_times.json"
 SETTINGS = "settings.json"
 KEPT = "saved_game.json"
@@ -27,10 +41,26 @@ NOGUESS_RECORD = "%s, no guess"  # the name a level's no-guess record is kept un
 FLAGWIN_RECORD = "%s, flag win"  # ... and its record of a game won by flags
 SAVE_FORMAT = 1          # the kept game's format; a newer one is set aside
 MARKS = ".o" + "F?"      # a tile in a kept game: closed, open, flag, question
+# The temporary files of the game's own saves: NAME.PID.tmp (or NAME.PID.N.tmp),
+# and tmpXXXXXXXX.tmp from versions that made them with tempfile.mkstemp.
+LEFTOVER = re.compile(r"(%s)\.[0-9]+(\.[0-9]+)?\.tmp|tmp[a-z0-9_]{8}\.tmp" % "|".join(
+    re.escape(name) for name in (TIMES, SETTINGS, KEPT)))
+DATE = re.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# How a file is opened: never through a link where the system can refuse
+# one (O_NOFOLLOW), never waiting on a pipe (O_NONBLOCK), never as the
+# terminal, and on Windows as bytes. A system without a flag has 0 for it.
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+READING = (os.O_RDONLY | NOFOLLOW | getattr(os, "O_NONBLOCK", 0) |
+           getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+MAKING = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | getattr(os, "O_BINARY", 0)
 
 
 class SaveError(Exception):
     """A file could not be saved (or read under the lock); the text says why."""
+
+
+class NotAFile(OSError):
+    """One of the game's names is not a regular file; the text says what it is."""
 
 
 # ---------------------------------------------------------------------------
@@ -75,39 +105,221 @@ def data_dir(environ, root, platform):
     return os.path.join(base, "minesweep") if base else None
 
 
+# The folder itself may be a link (to a USB stick, say); a file in it is
+# never followed: a link found there is set aside or left alone.
 def data_file(folder, name):
-    """The path of one of the game's files (where a symlink points, if it is one)."""
+    """The path of one of the game's files, inside its folder."""
     if folder is None:
         raise SaveError("no home folder to keep them in (set MINESWEEP_DATA_DIR)")
-    return os.path.realpath(os.path.join(folder, name))
+    return os.path.join(folder, name)
 
 
 # ---------------------------------------------------------------------------
-# Reading and writing, under a lock
+# Regular files only
+#
+# On POSIX a name is opened with O_NOFOLLOW, so a link swapped in after the
+# look is refused too. Windows has no such flag: there lstat shows a
+# symbolic link as a link and a junction as a folder, the file is opened
+# only if it was a regular file, and fstat must show the same file. Renames
+# and removals act on the name itself, never on what a link points to.
 # ---------------------------------------------------------------------------
-def lock_data(folder):
-    """Wait until no other game is saving, and take the lock; its path."""
-    lock = os.path.join(folder, "minesweep.lock")
-    give_up = time.monotonic() + LOCK_WAIT
+def kind_of(info):
+    """What a directory entry is, in words, or "" for a regular file."""
+    mode = info.st_mode
+    for test, kind in ((stat.S_ISREG, ""), (stat.S_ISLNK, "a symbolic link"),
+                       (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "a device"
+
+
+def same_file(one, other):
+    """True if two stat results are of the same file."""
+    return (one.st_dev, one.st_ino) == (other.st_dev, other.st_ino)
+
+
+def open_regular(path):
+    """A descriptor reading the regular file at path, or None; NotAFile for anything else."""
+    for attempt in range(3):
+        try:
+            seen = os.lstat(path)
+        except FileNotFoundError:
+            return None
+        if kind_of(seen):
+            raise NotAFile("it is %s, not a file" % kind_of(seen))
+        try:
+            handle = os.open(path, READING)
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            if error.errno in (errno.ELOOP, errno.EMLINK):    # it became a link
+                raise NotAFile("it is a symbolic link, not a file")
+            raise
+        opened = os.fstat(handle)
+        if stat.S_ISREG(opened.st_mode) and (NOFOLLOW or same_file(seen, opened)):
+            return handle
+        os.close(handle)
+        if not stat.S_ISREG(opened.st_mode):
+            raise NotAFile("it is %s, not a file" % kind_of(opened))
+    raise NotAFile("it kept changing while it was opened")
+
+
+def read_regular(path, most):
+    """Up to most + 1 bytes of a regular file, or None if there is none."""
+    handle = open_regular(path)
+    if handle is None:
+        return None
+    with os.fdopen(handle, "rb") as f:
+        return f.read(most + 1)
+
+
+def remove_regular(path):
+    """Remove a file of the game's if it is a regular file; say nothing."""
+    try:
+        if not kind_of(os.lstat(path)):
+            os.remove(path)
+    except OSError:
+        pass                        # gone, still in use, or not ours to remove
+
+
+# ---------------------------------------------------------------------------
+# The lock: a file minesweep.lock, made with O_EXCL, that says which game
+# on which computer holds it
+# ---------------------------------------------------------------------------
+def lock_owner():
+    """What a game writes in the lock it takes: its process and computer."""
+    return "%d %s" % (os.getpid(), socket.gethostname())
+
+
+def owner_gone(text, host):
+    """True if a lock's text names an ended process of this computer (or this one)."""
+    # This very process holds no lock while it looks at one: its number in
+    # a lock is left from an earlier process of the same number.
+    fields = text.split()
+    if (len(fields) != 2 or not (fields[0].isascii() and fields[0].isdigit())
+            or fields[1] != host or os.name != "posix"):
+        return False        # made elsewhere, or by an older version: its age tells
+    pid = int(fields[0])
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)             # signal 0 only asks if the process is there
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False                # there, but another user's
+    return False
+
+
+def stale_why(age, unchanged, text, host):
+    """Why a lock in the way was left by a game that stopped, or "" if it may be held."""
+    # age: how long ago it was changed, by this computer's clock; unchanged:
+    # how long this game has seen it as it is, by its own clock, which no
+    # other computer's clock can confuse.
+    if age > LOCK_STALE:
+        return "made %.0f s ago" % age
+    if age < -LOCK_STALE:
+        # A share whose clock runs ahead, or a computer whose clock was set back.
+        return "made %.0f s in the future" % -age
+    if owner_gone(text, host):
+        return "its game is no longer running"
+    if unchanged > LOCK_STALE:
+        return "unchanged for %.0f s" % unchanged
+    return ""
+
+
+def stat_key(info):
+    """What tells one version of a lock from another."""
+    return (info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+def make_lock(lock):
+    """Make the lock; on any failure after it was made, close and remove it."""
+    handle = os.open(lock, MAKING, 0o644)
+    try:
+        try:
+            text = lock_owner().encode("utf-8", "replace")
+            if os.write(handle, text) != len(text):
+                raise OSError(errno.ENOSPC, "the disk is full")
+            made = os.fstat(handle)
+        finally:
+            os.close(handle)
+    except BaseException:           # a full disk, or a stop signal just then
+        try:
+            os.remove(lock)
+        except OSError:
+            pass
+        raise
+    return lock, made
+
+
+def lock_data(folder, wait=LOCK_WAIT):
+    """Take the folder's lock within wait seconds, for unlock; else SaveError."""
+    # Every way through ends within the wait, napping between looks.
+    lock = os.path.join(folder, LOCK)
+    begun = time.monotonic()
+    seen_key, seen_since = None, begun
     while True:
         try:
-            handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            return make_lock(lock)
         except FileExistsError:
+            pass
+        except OSError as error:
+            raise SaveError("cannot make %s: %s" % (lock, error.strerror or error))
+        now = time.monotonic()
+        if now - begun >= wait:
+            raise SaveError("another game kept %s locked" % lock)
+        try:
+            seen = os.lstat(lock)
+        except FileNotFoundError:
+            seen = None             # it went away: try again after the nap
+        except OSError as error:
+            raise SaveError("cannot look at %s: %s" % (lock, error.strerror or error))
+        if seen is not None and kind_of(seen):
+            raise SaveError("%s is %s, not a lock the game made; remove it and the "
+                            "game saves again" % (lock, kind_of(seen)))
+        if seen is not None:
+            if stat_key(seen) != seen_key:
+                seen_key, seen_since = stat_key(seen), now
             try:
-                if time.time() - os.path.getmtime(lock) > LOCK_STALE:
-                    os.remove(lock)         # left by a game that stopped mid-save
-                    continue
+                text = (read_regular(lock, 200) or b"").decode("utf-8", "replace")
             except OSError:
-                continue                    # it went away: try again
-            if time.monotonic() > give_up:
-                raise SaveError("another game kept %s locked" % lock)
-            time.sleep(0.005)
-        else:
-            os.write(handle, str(os.getpid()).encode("ascii"))
-            os.close(handle)
-            return lock
+                text = ""
+            why = stale_why(time.time() - seen.st_mtime, now - seen_since, text,
+                            socket.gethostname())
+            if why and remove_stale(lock, seen, why):
+                continue            # gone: take it at once
+        time.sleep(LOCK_NAP)
 
 
+def remove_stale(lock, seen, why):
+    """Remove a stopped game's lock unless it changed since seen: True if it is gone."""
+    try:
+        if stat_key(os.lstat(lock)) != stat_key(seen):
+            return False
+        os.remove(lock)
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        raise SaveError("cannot remove %s, left by a game that stopped (%s): %s"
+                        % (lock, why, error.strerror or error))
+    return True
+
+
+def unlock(held):
+    """Let go of the lock, if it is still the one this game made."""
+    lock, made = held
+    try:
+        if same_file(os.lstat(lock), made):
+            os.remove(lock)
+    except OSError:
+        pass
+
+
+# ---------------------------------------------------------------------------
+# Reading and writing
+# ---------------------------------------------------------------------------
 def set_aside(path, why, what, say):
     """Move a bad file to a new NAME.bak (never over an earlier one); say so."""
     number, backup = 1, path + ".bak"
@@ -115,7 +327,7 @@ def set_aside(path, why, what, say):
         number += 1
         backup = "%s.%d.bak" % (path, number)
     try:
-        os.replace(path, backup)
+        os.replace(path, backup)    # the name itself moves, even for a link
     except OSError as error:
         say("aside " + path, "minesweep: cannot read %s in %s (%s), and cannot "
             "move it aside (%s); it will not be saved." % (what, path, why, error))
@@ -124,74 +336,126 @@ def set_aside(path, why, what, say):
           % (what, path, why, backup))
 
 
-def read_data(path, check, what, say):
+def read_data(path, check, what, say, may_move=True):
     """What the file holds, or None if there is none; a file that check
-    finds fault with (a text saying what is wrong) is set aside."""
+    finds fault with (a text saying what is wrong), or that is not a
+    regular file, is set aside (if may_move; else SaveError)."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(DATA_LIMIT + 1)
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        set_aside(path, error, what, say)   # a folder, say, where the file should be
-        return None
+        data = read_regular(path, DATA_LIMIT)
+    except OSError as error:        # a NotAFile says what is there instead
+        value, fault = None, error
+    else:
+        if data is None:
+            return None
+        value, fault = parse(data)
+        fault = fault or check(value)
+    if not fault:
+        return value
+    if not may_move:
+        say("unread " + path, "minesweep: cannot read %s in %s (%s); it is left "
+            "as it is." % (what, path, fault))
+        raise SaveError("cannot read %s" % path)
+    set_aside(path, fault, what, say)
+    return None
+
+
+def parse(data):
+    """A file's bytes as JSON: (value, "") or (None, what is wrong)."""
     if len(data) > DATA_LIMIT:
-        set_aside(path, "larger than %d bytes" % DATA_LIMIT, what, say)
-        return None
+        return None, "larger than %d bytes" % DATA_LIMIT
     try:
-        value = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        # json would recurse once a bracket: a deep file could overflow the
+        # stack once a big board has raised Python's recursion limit.
+        if wording.too_deep(text, DEEPEST):
+            return None, "nested deeper than %d" % DEEPEST
+        return json.loads(text), ""
     except (ValueError, RecursionError) as error:
-        set_aside(path, error, what, say)
-        return None
-    fault = check(value)
-    if fault:
-        set_aside(path, fault, what, say)
-        return None
-    return value
+        return None, error
 
 
-def clean_leftovers(folder):
-    """Remove the temporary files of saves that were stopped half-way."""
+def clean_leftovers(folder, say):
+    """Remove the game's own temporary files left by saves stopped half-way."""
     for name in os.listdir(folder):
-        if name.endswith(".tmp") and (name.startswith("tmp") or name.startswith(
-                (TIMES + ".", KEPT + "."))):
+        if LEFTOVER.fullmatch(name):
+            path = os.path.join(folder, name)
             try:
-                os.remove(os.path.join(folder, name))
+                kind = kind_of(os.lstat(path))
             except OSError:
-                pass                    # still in use, or not ours to remove
+                continue
+            if kind:
+                say("leftover " + path, "minesweep: %s is named like a temporary file "
+                    "of the game's, but it is %s; it is left alone." % (path, kind))
+            else:
+                remove_regular(path)
+
+
+def new_temporary(path):
+    """A new temporary file beside path, made here and now: (descriptor, name)."""
+    for number in range(1, 100):
+        temp = "%s.%d%s.tmp" % (path, os.getpid(), "" if number == 1 else ".%d" % number)
+        try:
+            return os.open(temp, MAKING, 0o666), temp
+        except FileExistsError:
+            continue                # a name left by someone else: take another
+    raise OSError(errno.EEXIST, "no free name for a temporary file beside %s" % path)
+
+
+def sync_folder(folder):
+    """Flush a folder's list of files to the disk, where the system can."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return                      # Windows cannot open a folder to flush it
+    try:
+        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass                        # some file systems cannot flush a folder
+    finally:
+        os.close(handle)
 
 
 def write_data(path, value):
-    """Write a file whole or not at all: a temporary file, then a rename."""
-    temp = "%s.%d.tmp" % (path, os.getpid())
-    text = json.dumps(value, indent=1, sort_keys=True, allow_nan=False)
+    """Write a file whole or not at all: a flushed temporary file, then a rename."""
+    # The folder is flushed after the rename, so that the new name is on
+    # the disk too: a power cut leaves the old file or the new one.
+    text = json.dumps(value, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
+    handle, temp = new_temporary(path)
     try:
-        # Created like any new file (the umask applies); an old file's mode
-        # is kept.
-        handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
+        with os.fdopen(handle, "wb") as f:
+            # Made like any new file (the umask applies); an old file's mode is kept.
+            try:
+                old = os.lstat(path)
+            except FileNotFoundError:
+                old = None
+            if old is not None and not kind_of(old):
+                if hasattr(os, "fchmod"):
+                    os.fchmod(f.fileno(), stat.S_IMODE(old.st_mode))
+                else:
+                    os.chmod(temp, stat.S_IMODE(old.st_mode))
             f.write(text)
-        if os.path.exists(path):
-            os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+            f.flush()
+            os.fsync(f.fileno())    # on the disk before the rename points to it
         os.replace(temp, path)
-    except OSError:
-        if os.path.exists(temp):
-            os.remove(temp)             # leave no half-written file behind
+    except BaseException:           # a full disk, or a stop signal just then
+        remove_regular(temp)        # leave no half-written file behind
         raise
+    sync_folder(os.path.dirname(path))
 
 
-def with_data(folder, name, check, what, change, say):
+def with_data(folder, name, check, what, change, say, wait=LOCK_WAIT):
     """Under the lock: read a file of the game's, let change(value) say what
     to write (a new value, or None for nothing), and write it. change's value."""
     path = data_file(folder, name)
-    where = os.path.dirname(path)
     try:
-        os.makedirs(where, exist_ok=True)
-        lock = lock_data(where)
+        os.makedirs(folder, exist_ok=True)
     except OSError as error:
         raise SaveError(str(error))
+    held = lock_data(folder, wait)
     try:
-        clean_leftovers(where)
+        clean_leftovers(folder, say)
         new = change(read_data(path, check, what, say))
         if new is not None:
             write_data(path, new)
@@ -199,30 +463,50 @@ def with_data(folder, name, check, what, change, say):
     except OSError as error:
         raise SaveError(str(error))
     finally:
-        try:
-            os.remove(lock)
-        except OSError:
-            pass
+        unlock(held)
 
 
-def read_kept(folder, name, check, what, say):
-    """What a file of the game's holds, read under the lock, or None if there
-    is none (no folder is made just to look) or it cannot be read."""
-    found = []
+# When the lock cannot be had, the files are read without it (a save
+# replaces a file whole, so a read sees one version or the other), and a
+# bad one is left where it is instead of being set aside.
+def read_files(folder, wanted, say):
+    """Files [(name, check, what)] under one lock: ({name: good value}, [unread names])."""
+    found, unread = {}, []
+    if folder is None:
+        return found, unread
+    paths = {name: data_file(folder, name) for name, check, what in wanted}
+    if not any(os.path.lexists(path) for path in paths.values()):
+        return found, unread        # nothing to read, and no folder made to look
     try:
-        if os.path.lexists(data_file(folder, name)):
-            with_data(folder, name, check, what, found.append, say)
+        held = lock_data(folder)
     except SaveError:
-        pass
-    return found[0] if found else None
+        held = None
+    try:
+        for name, check, what in wanted:
+            try:
+                value = read_data(paths[name], check, what, say, held is not None)
+            except SaveError:
+                unread.append(name)
+            else:
+                if value is not None:
+                    found[name] = value
+    finally:
+        if held is not None:
+            unlock(held)
+    return found, unread
+
+
+def read_start(folder, say):
+    """Start-up's files under one lock: (the language chosen last, the kept game), or None."""
+    found, unread = read_files(folder, [(SETTINGS, settings_fault, "the settings"),
+                                        (KEPT, kept_fault, "the saved game")], say)
+    return found.get(SETTINGS, {}).get("language"), found.get(KEPT)
 
 
 def remove(folder, name):
-    """Remove a file of the game's, if it is there."""
-    try:
-        os.remove(data_file(folder, name))
-    except (OSError, SaveError):
-        pass
+    """Remove a file of the game's, if it is there and a regular file."""
+    if folder is not None:
+        remove_regular(data_file(folder, name))
 
 
 # ---------------------------------------------------------------------------
@@ -235,12 +519,23 @@ def good_time(seconds):
             and 0 <= seconds < float("inf"))
 
 
+def good_date(text):
+    """True for a day as the game writes it: a real date, YYYY-MM-DD."""
+    if not (isinstance(text, str) and DATE.fullmatch(text)):
+        return False
+    try:
+        datetime.date(int(text[:4]), int(text[5:7]), int(text[8:]))
+    except ValueError:
+        return False
+    return True
+
+
 def good_record(record):
     """True for one level's record: a time, or (since dates were kept) a
     time and the day it was set."""
     if isinstance(record, dict):
         return (set(record) == {"time", "date"} and good_time(record["time"])
-                and isinstance(record["date"], str) and len(record["date"]) <= 10)
+                and good_date(record["date"]))
     return good_time(record)
 
 
@@ -263,8 +558,9 @@ def date_of(record):
 
 
 def load_best_times(folder, say):
-    """Best times by level; {} when there are none or they cannot be read."""
-    return read_kept(folder, TIMES, times_fault, "best times", say) or {}
+    """Best times by level ({} if there are none), or None if they cannot be read."""
+    found, unread = read_files(folder, [(TIMES, times_fault, "best times")], say)
+    return None if unread else found.get(TIMES, {})
 
 
 def record_best_time(folder, level, seconds, say):
@@ -295,12 +591,6 @@ def settings_fault(value):
     """What is wrong with the settings file, or "" if nothing."""
     good = isinstance(value, dict) and value.get("language") in ("en", "zh")
     return "" if good else "not the game's settings"
-
-
-def kept_language(folder, say):
-    """The language chosen with L last time, or None."""
-    kept = read_kept(folder, SETTINGS, settings_fault, "the settings", say)
-    return kept["language"] if kept else None
 
 
 def keep_language(folder, language, say):
@@ -371,6 +661,18 @@ def kept_fault(value):
         if name not in value or not (is_seconds(value[name], MAX_TIME)
                                      if check == "seconds" else check(value[name])):
             return "not a saved game"
+    return play_fault(bombs, marks, value)
+
+
+def play_fault(bombs, marks, value):
+    """Why a well-formed kept game is not one in progress that play could reach, or ""."""
+    if all(b == "*" or m == "o" for b, m in zip(bombs, marks)):
+        return "a game that is already over: every safe tile is open"
+    if value.get("flagwin") and all((b == "*") == (m == "F") for b, m in zip(bombs, marks)):
+        return "a game that is already over: exactly the bombs are flagged (flag win)"
+    # The bombs are laid at the first click, which opens a tile and counts.
+    if "o" not in marks or value["clicks"] < 1 or value["undos"] > value["clicks"]:
+        return "a game that play could not have reached"
     return ""
 
 
@@ -395,18 +697,59 @@ def kept_tiles(game):
             for under, mark in zip(game["under"], game["marks"])]
 
 
-def keep_game(folder, game, say):
-    """Keep a game (as kept_game makes it) for the next start, and say so."""
+# When the window closes the game says whether it was kept; while a game is
+# played it waits only a moment for another game's save, and says only a
+# failure, once.
+def keep_game(folder, game, say, closing=True):
+    """Keep a game (as kept_game makes it) for the next start: True if it was kept."""
+    if kept_fault(game):            # it would only be set aside at the next start
+        if closing:
+            print("minesweep: cannot keep this game: %s" % kept_fault(game))
+        return False
     try:
-        with_data(folder, KEPT, kept_fault, "the saved game", lambda old: game, say)
-        print("minesweep: this game is kept; start the game again to go on")
+        with_data(folder, KEPT, kept_fault, "the saved game", lambda old: game, say,
+                  LOCK_WAIT if closing else LOCK_MOMENT)
     except SaveError as error:
-        print("minesweep: cannot keep this game: %s" % error)
+        if closing:
+            print("minesweep: cannot keep this game: %s" % error)
+        else:
+            say("keep", "minesweep: cannot keep this game for now: %s" % error)
+        return False
+    if closing:
+        print("minesweep: this game is kept; start the game again to go on")
+    return True
+
+
+# played and kept_played: s of play now and at the last keep; now and
+# kept_at: the clock now and at the last try (None if there was none).
+def keep_due(played, kept_played, now, kept_at):
+    """True after KEEP_EVERY s of play since the last keep, but not KEEP_GAP after a try."""
+    return played - kept_played >= KEEP_EVERY and (
+        kept_at is None or now - kept_at >= KEEP_GAP)
+
+
+def forget_game(folder, game, say):
+    """Remove the kept file of a game that ended or was left, if it still holds that game."""
+    # Another window may have kept its own game there since.
+    if folder is None:
+        return
+    try:
+        held = lock_data(folder, LOCK_MOMENT)
+    except SaveError:
+        return                      # it stays; at worst it is offered once more
+    try:
+        path = data_file(folder, KEPT)
+        if read_data(path, kept_fault, "the saved game", say, False) == game:
+            os.remove(path)
+    except (OSError, SaveError):
+        pass
+    finally:
+        unlock(held)
 
 
 def kept_game_found(folder, say):
     """The game kept last time, if there is a good one, else None."""
-    return read_kept(folder, KEPT, kept_fault, "the saved game", say)
+    return read_files(folder, [(KEPT, kept_fault, "the saved game")], say)[0].get(KEPT)
 
 
 def kept_fields(game):

@@ -38,6 +38,8 @@ class Game:
         self.flagwon = False        # was it won by flags (X), not by opening?
         self.started = False        # has a move changed the board? (the clock runs)
         self.timer = 0.0            # seconds since then, s
+        self.played = 0.0           # seconds played in this window, not capped, s
+        self.kept_played = 0.0      # ... when it was last kept on disk, s
         self.clicks = 0             # clicks on the grid
         self.undos = 0              # lost moves taken back with U
         self.assisted = False       # did hints or autoplay help?
@@ -83,6 +85,8 @@ class Settings:
         self.chinese = True         # is the Chinese font there?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
         self.said = set()           # console warnings given, each said once
+        self.keeping = None         # (the Game, as kept) in the kept file by this window
+        self.kept_clock = None      # when this window last tried to keep it (monotonic), s
         self.pointer = None         # where the mouse was last seen, px
         self.held = set()           # mouse buttons held down now
 

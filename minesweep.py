@@ -363,7 +363,7 @@ def play_sound(name):
         getattr(sounds, name).play()
     except (pygame.error, pgzero.loaders.UnsupportedFormat, AttributeError,
             KeyError) as error:
-        say_once("sound", "minesweep: cannot play sound %r: %s" % (name, error))
+        say_once("sound " + name, "minesweep: cannot play sound %r: %s" % (name, error))
 
 
 def put_marks(marks):
@@ -444,6 +444,7 @@ def grid_action(block, action):
     # in the same frame (a second click, on a bomb) can undo the win.
     if won_now():
         win()
+    keep_or_forget(0)
 
 
 # ---------------------------------------------------------------------------
@@ -687,11 +688,9 @@ def set_language(name):
     return True
 
 
-def choose_language(asked):
-    """At start: --lang, MINESWEEP_LANG, the last choice or the computer's own
-    (the other language is read too: the footer keeps room for both)."""
-    chosen = wording.choose(asked, os.environ, lambda: datafiles.kept_language(
-        data_folder(), say_once))
+def choose_language(chosen):
+    """At start: both languages are read (the footer keeps room for the
+    longer words of either), the chosen one last."""
     for name in sorted(wording.LANGUAGES, key=lambda name: name == chosen):
         set_language(name)
 
@@ -721,25 +720,48 @@ def data_folder():
 
 
 def show_times():
-    """B: read the best times and show them."""
-    play.times = datafiles.load_best_times(data_folder(), say_once)
-    play.state = State.TIMES
+    """B: read the best times and show them, or say they cannot be read."""
+    times = datafiles.load_best_times(data_folder(), say_once)
+    if times is None:
+        play.message = words("times_unread")
+    else:
+        play.times, play.state = times, State.TIMES
+
+
+def kept_now():
+    """The game being played, as the kept file holds it."""
+    tiles = [(block.isbomb, block.isopen, block.isflag, block.isquestion)
+             for block in blocks]
+    return datafiles.kept_game(ROWS, COLS, BOMBS, play.board, tiles,
+                               {"game": play, "settings": settings})
 
 
 def save_on_exit():
     """When the window closes or the game is stopped: keep a game in progress."""
-    if not play.laid or failed or finished:
+    if play is not None and play.stash is not None:
+        put_board(play.stash)       # the board played before the demonstration
+    if play is not None and play.laid and not (failed or finished):
+        datafiles.keep_game(data_folder(), kept_now(), say_once)
+
+
+def keep_or_forget(dt):
+    """Keep a game in progress now and then; forget it once it ends or is left."""
+    # A crash then loses at most datafiles.KEEP_EVERY s of play.
+    if settings.keeping and (settings.keeping[0] is not play or failed or finished):
+        datafiles.forget_game(data_folder(), settings.keeping[1], say_once)
+        settings.keeping = None
+    if not play.laid or failed or finished or play.state is State.PAUSED:
         return
-    tiles = [(block.isbomb, block.isopen, block.isflag, block.isquestion)
-             for block in blocks]
-    datafiles.keep_game(data_folder(), datafiles.kept_game(
-        ROWS, COLS, BOMBS, play.board, tiles, {"game": play, "settings": settings}),
-        say_once)
+    play.played += dt
+    if datafiles.keep_due(play.played, play.kept_played, time.monotonic(),
+                          settings.kept_clock):
+        settings.kept_clock, kept = time.monotonic(), kept_now()
+        if datafiles.keep_game(data_folder(), kept, say_once, closing=False):
+            play.kept_played, settings.keeping = play.played, (play, kept)
 
 
-def find_saved_game():
-    """At start: offer a kept game if there is a good one."""
-    kept = datafiles.kept_game_found(data_folder(), say_once)
+def find_saved_game(kept):
+    """At start: offer the kept game, if a good one was found."""
     if kept is not None:
         play.offered, play.state = kept, State.OFFER
         play.message = words("saved_waiting", level=gamestate.board_words(
@@ -757,7 +779,7 @@ def resume(kept):
     for name, (whose, value) in datafiles.kept_fields(kept).items():
         setattr(owners[whose], name, value)
     play.started = True
-    datafiles.remove(data_folder(), datafiles.KEPT)
+    settings.keeping = (play, kept)     # the file stays until the game ends or is left
     play.message = words("welcome_back", board=play.board)
 
 
@@ -928,8 +950,11 @@ def update(dt):
             dt, slowmotion.SPEEDS[settings.speed]):
         end_replay()
     layout()                    # the footer's words may need another height
-    if finished or failed or play.state is State.PAUSED or play.stash is not None:
-        return                  # (the recursion limit's demonstration is not played)
+    if play.stash is not None:
+        return                  # the recursion limit's demonstration is not played
+    keep_or_forget(dt)
+    if finished or failed or play.state is State.PAUSED:
+        return
     if play.started and play.state is not State.REPLAY:     # a replay is not play
         play.timer = min(play.timer + dt, MAX_TIME)
     # Looking at every tile takes time on a big board, so only after a change.
@@ -1169,57 +1194,48 @@ def write_calls(path, first):
     sys.exit(0)
 
 
-def check_assets():
-    """Stop if a picture is missing; play on without a sound or the Chinese font."""
-    fatal, said, settings.chinese = startup.problems(pgzero.loaders.root,
-                                                     viewport.SMALLER + viewport.LARGER)
-    if fatal:
-        sys.exit(fatal)
+def check_assets(check):
+    """Load every picture, sound, text and the font now (--check: stop if any is bad)."""
+    # A missing or broken picture stops the game; without a sound, or the
+    # Chinese texts or font, it plays on (silent, or in English), said once.
+    fatal, said, chinese = startup.problems(
+        pgzero.loaders.root, viewport.SMALLER + viewport.LARGER, {
+            "images": images.load,
+            "sounds": sounds.load if pygame.mixer.get_init() else None,
+            "fonts": lambda path: pygame.font.Font(path, 20).render(
+                startup.FONT_SAMPLE, True, (0, 0, 0)), "texts": wording.read_texts}, check)
     for topic, line in said:
         say_once(topic, line)
-
-
-DISPLAY_TRIES = 12       # times to ask X11 again for the window (0.25 s apart)
+    settings.chinese = chinese is not None
+    if chinese is not None:
+        settings.texts["zh"] = chinese
+    if fatal:
+        sys.exit(fatal)
 
 
 def prepare_window():
     """Ask SDL for a window that stays on the screen and is cheap to show."""
-    # A window that grows keeps its top left corner and could run off the
-    # screen: SDL centres it again instead.
-    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    # On Linux, show the window through X11 rather than OpenGL, which
-    # without a graphics card takes a quarter of a core for a still window.
-    # SDL decides when the display starts, and pgzero has started it, so it
-    # is started again.
-    if (not sys.platform.startswith("linux")
-            or "SDL_FRAMEBUFFER_ACCELERATION" in os.environ
-            or os.environ.get("SDL_VIDEODRIVER", "x11") != "x11"):
-        return
-    os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
-    if not pygame.display.get_init():
-        return
-    # Now and then X11 refuses a new client for a moment ("x11 not
-    # available", seen under Xvfb): it is asked again for a few seconds.
-    for attempt in range(DISPLAY_TRIES):
-        pygame.display.quit()
-        try:
-            pygame.display.init()
-            pygame.display.set_mode((100, 100))   # as pgzero had it
-            return
-        except pygame.error as error:
-            problem = error
-            time.sleep(0.25)
-    sys.exit("minesweep: cannot open a window: %s" % problem)
+    problem = startup.open_window(pygame.display, pygame.error, os.environ,
+                                  sys.platform, time.sleep)
+    if problem is not None:
+        sys.exit("minesweep: cannot open a window: %s" % problem)
 
 
 def start():
     """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
-    check_assets()
+    # Closing the window, Ctrl+Q, SIGTERM and SIGHUP all end up in atexit,
+    # where a game in progress is kept. SDL has made SIGTERM a quit event only
+    # a running game sees: the game's own handlers come first, for start-up too.
+    atexit.register(save_on_exit)
+    startup.stop_on_signals(signal, lambda: sys.exit(0))
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
     args = None if getattr(sys, "_pgzrun", False) else startup.options(
         sys.argv[1:], ROWS, COLS, BOMBS)
-    choose_language(args and args.lang)
+    check_assets(args is not None and args.check)
+    # The language: --lang, MINESWEEP_LANG, the last choice, or the computer's.
+    language, kept = datafiles.read_start(data_folder(), say_once)
+    choose_language(wording.choose(args and args.lang, os.environ, lambda: language))
     if args and args.check:
         print(startup.checked(settings.language))
         sys.exit(0)
@@ -1239,16 +1255,11 @@ def start():
         if args.calls:
             write_calls(args.calls, block_at(*args.at))
     if not (args and args.asked):
-        find_saved_game()           # a board asked for is played, not a kept one
+        find_saved_game(kept)       # a board asked for is played, not a kept one
     layout()
     # Where the mouse was over pgzero's first, small window means nothing on
     # the game's: no tile is highlighted until the mouse really moves.
     pygame.event.clear(pygame.MOUSEMOTION)
-    # Closing the window, Ctrl+Q and the system's "please stop" all end up
-    # in atexit, where a game in progress is kept for the next start.
-    atexit.register(save_on_exit)
-    if hasattr(signal, "SIGTERM"):
-        signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(0))
 
 
 start()

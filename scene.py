@@ -493,8 +493,6 @@ class Scene:
         """The table of best times as lines: each level, then (once there
         are some) its no-guess boards and its wins by flags, with dates."""
         lines = [self.say("times_title"), ""]
-        if self.play.times is None:
-            return lines + [self.say("times_unread"), "", self.say("times_close")]
         for heading, kind in (("times_normal", "%s"),
                               ("times_noguess", datafiles.NOGUESS_RECORD),
                               ("times_flagwin", datafiles.FLAGWIN_RECORD)):

@@ -1,8 +1,9 @@
-# Start-up of minesweep: the options of `python minesweep.py`, and the
-# files the game needs beside it (pictures, sounds and the Chinese font).
+# Start-up of minesweep: the options of `python minesweep.py`, the files
+# the game needs beside it (pictures, sounds, the Chinese texts and font),
+# the window, and the signals that stop the game.
 #
-# Plain data in and out, with no pgzero or pygame.
-# Keep this file ASCII only, like minesweep.py.
+# No pgzero or pygame: the game hands in what loads a file or opens the
+# display. Keep this file ASCII only, like minesweep.py.
 import argparse
 import os
 
@@ -18,6 +19,10 @@ TILE_PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
 PICTURES = TILE_PICTURES + ["face_play", "face_win", "face_lose"]
 SOUNDS = ["bomb", "win"]
 FONT = os.path.join("fonts", "minesweep_zh.ttf")
+TEXTS = os.path.join("texts", "zh.json")
+FONT_SAMPLE = "\u6700\u4f73\u6210\u7ee9"   # letters the start draws with the font
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")   # the system's "please stop"; a closed terminal
+DISPLAY_TRIES = 12       # times to ask X11 again for the window (0.25 s apart)
 
 
 class CommandLine(argparse.ArgumentParser):
@@ -76,13 +81,16 @@ def options(argv, rows, cols, bombs):
     return args
 
 
+def picture_names(sizes):
+    """Every picture the game shows; sizes are the tile sizes besides the book's."""
+    return PICTURES + ["%s_%d" % (name, size) for name in TILE_PICTURES for size in sizes]
+
+
 def missing(root, sizes):
     """The files the game needs that are not in its folder, root: (the
     pictures, the sounds, the font), each a list of paths; sizes are the
     tile sizes besides the book's."""
-    pictures = PICTURES + ["%s_%d" % (name, size) for name in TILE_PICTURES
-                           for size in sizes]
-    wanted = ([os.path.join("images", name + ".png") for name in pictures],
+    wanted = ([os.path.join("images", name + ".png") for name in picture_names(sizes)],
               [os.path.join("sounds", name + ".wav") for name in SOUNDS], [FONT])
     return tuple([os.path.join(root, path) for path in paths
                   if not os.path.isfile(os.path.join(root, path))] for paths in wanted)
@@ -94,18 +102,103 @@ def checked(language):
             % {"en": "English", "zh": "Chinese"}[language])
 
 
-def problems(root, sizes):
-    """What start-up says of the files the game needs: (a line to stop with
-    if a picture is missing, or None; (topic, line) for the console; whether
-    the Chinese font is there)."""
+def unusable(names, load):
+    """The names among these that load(name) cannot use: [(name, why)]."""
+    broken = []
+    for name in names:
+        try:
+            load(name)
+        except Exception as error:   # a loader raises whatever its library raises
+            broken.append((name, str(error).strip().split("\n")[0] or type(error).__name__))
+    return broken
+
+
+# Each file is loaded now by load[kind] ("images" and "sounds" take a name,
+# "fonts" and "texts" a path; a kind that is None is not tried), so that the
+# game never meets a broken one mid-game. The line to stop with is for a
+# missing or broken picture, or with check (--check) any broken file; with
+# check each line is its own topic, so that every one is said.
+def problems(root, sizes, load, check=False):
+    """The game's files in root: (a line to stop with, (topic, line)s, the Chinese texts)."""
     pictures, sounds, font = missing(root, sizes)
-    said = []
+    said, stop, broken = [], ["%s missing" % path for path in pictures], []
     if sounds:
         said.append(("sound", "minesweep: %s missing: the game plays without it "
                      "(python tools/make_assets.py makes it)" % ", ".join(sounds)))
     if font:
         said.append(("texts", "minesweep: %s is missing: the game speaks English "
                      "(python tools/make_font.py makes it)" % font[0]))
-    fatal = pictures and ("minesweep: cannot start: %s missing. Make the pictures "
-                          "again with: python tools/make_assets.py" % ", ".join(pictures))
-    return fatal or None, said, not font
+    have = [name for name in picture_names(sizes)
+            if os.path.join(root, "images", name + ".png") not in pictures]
+    for name, why in unusable(have, load["images"]):
+        broken.append(os.path.join(root, "images", name + ".png"))
+        stop.append("%s cannot be read (%s)" % (broken[-1], why))
+    have = [name for name in SOUNDS if os.path.join(root, "sounds", name + ".wav")
+            not in sounds] if load["sounds"] else []
+    for name, why in unusable(have, load["sounds"]):
+        path = os.path.join(root, "sounds", name + ".wav")
+        broken.append(path)
+        said.append(("sound " + name, "minesweep: %s cannot be played (%s): the game "
+                     "plays without it (python tools/make_assets.py makes it again)"
+                     % (path, why)))
+    for path, why in unusable([] if font else [os.path.join(root, FONT)], load["fonts"]):
+        font = [path]
+        broken.append(path)
+        said.append(("texts", "minesweep: %s cannot be used (%s): the game speaks "
+                     "English (python tools/make_font.py makes it again)" % (path, why)))
+    texts, problem = load["texts"](os.path.join(root, TEXTS))
+    if texts is None:
+        if os.path.lexists(os.path.join(root, TEXTS)):
+            broken.append(os.path.join(root, TEXTS))
+        said.append(("texts", "minesweep: %s; the game speaks English." % problem))
+    fatal = stop and ("minesweep: cannot start: %s. Make the pictures again with: python "
+                      "tools/make_assets.py" % ", ".join(stop))
+    if check:                       # --check names every file, and fails for any broken
+        said = [(line, line) for topic, line in said]
+        fatal = fatal or broken and "minesweep: %d broken file%s (see above)" % (
+            len(broken), "" if len(broken) == 1 else "s")
+    return fatal or None, said, None if font else texts
+
+
+def open_window(display, refused, environ, platform, sleep):
+    """Open pygame.display (display; refused, its error) as a window: None, or why not."""
+    # A window that grows keeps its top left corner and could run off the
+    # screen: SDL centres it again instead.
+    environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    # On Linux, show the window through X11 rather than OpenGL, which
+    # without a graphics card takes a quarter of a core for a still window.
+    # SDL decides when the display starts, and pgzero has started it, so it
+    # is started again.
+    if (not platform.startswith("linux") or "SDL_FRAMEBUFFER_ACCELERATION" in environ
+            or environ.get("SDL_VIDEODRIVER", "x11") != "x11"):
+        return None
+    environ["SDL_FRAMEBUFFER_ACCELERATION"] = "0"
+    if not display.get_init():
+        return None
+    # Now and then X11 refuses a new client for a moment ("x11 not
+    # available", seen under Xvfb): it is asked again for a few seconds.
+    for attempt in range(DISPLAY_TRIES):
+        display.quit()
+        try:
+            display.init()
+            display.set_mode((100, 100))   # as pgzero had it
+            return None
+        except refused as error:
+            problem = error
+            sleep(0.25)
+    return problem
+
+
+def stop_on_signals(signals, stop):
+    """Call stop() at the first SIGTERM or SIGHUP (signals: Python's signal module)."""
+    # A second one, while the game is being kept, is ignored.
+    def stopping(number, frame):
+        """A stop signal: ignore the next ones, and stop."""
+        for name in STOP_SIGNALS:
+            if hasattr(signals, name):
+                signals.signal(getattr(signals, name), signals.SIG_IGN)
+        stop()
+
+    for name in STOP_SIGNALS:
+        if hasattr(signals, name):
+            signals.signal(getattr(signals, name), stopping)

@@ -13,6 +13,8 @@
 import json
 import locale
 import re
+import string
+import unicodedata
 
 from solver import Cell
 
@@ -248,17 +250,67 @@ class Place:
 
 
 def read_texts(path):
-    """The texts of a language from a UTF-8 JSON file: (table, "") or, if
-    the file cannot be used, (None, what is wrong with it)."""
+    """The texts of a language from a UTF-8 JSON file: (table, "") or (None, what is wrong)."""
+    # Each text must put in only facts its English text has, and have no
+    # character that cannot be drawn, so that no text can fail later on the
+    # screen.
     try:
         with open(path, encoding="utf-8") as f:
-            table = json.load(f)
+            text = f.read()
+        # json recurses once a bracket, in C: a deep file would overflow the
+        # stack once a big board has raised Python's recursion limit.
+        if too_deep(text, 2):
+            return None, "cannot read %s (nested deeper than a table of texts)" % path
+        table = json.loads(text)
     except (OSError, ValueError, RecursionError) as error:
         return None, "cannot read %s (%s)" % (path, error)
     if not isinstance(table, dict) or not all(
             isinstance(table.get(key), str) for key in TEXTS):
         return None, "%s lacks some texts" % path
+    for key, english in TEXTS.items():
+        fault = text_fault(table[key], english)
+        if fault:
+            return None, "%s: the text %r %s" % (path, key, fault)
     return table, ""
+
+
+def too_deep(text, most):
+    """True if a JSON text's brackets, outside its strings, nest deeper than most."""
+    depth = 0
+    for bracket in re.findall(r"[\[\]{}]", re.sub(r'"(?:[^"\\]|\\.)*"', "", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > most:
+            return True
+    return False
+
+
+def facts_of(text):
+    """The facts a text puts in, {(name, conversion, format)}; ValueError for a lone brace."""
+    # A plural ending such as {closed_s} stands for its fact, closed.
+    return {(name[:-2] if name.endswith("_s") else name, conversion, spec)
+            for literal, name, spec, conversion in string.Formatter().parse(text)
+            if name is not None}
+
+
+def text_fault(text, english):
+    """What is wrong with a text in another language for this English one, or ""."""
+    # A control character or half of a surrogate pair cannot be drawn; a
+    # lone brace, a fact the English does not have, or a way of putting it
+    # in that say() does not know (only a cell has "short") cannot be said.
+    for letter in text:
+        if letter != "\n" and unicodedata.category(letter) in ("Cc", "Cs"):
+            return "has the character U+%04X, which cannot be drawn" % ord(letter)
+    try:
+        facts = facts_of(text)
+    except ValueError as error:
+        return "cannot have its facts put in (%s)" % error
+    known = {name for name, conversion, spec in facts_of(english)}
+    for name, conversion, spec in sorted(facts, key=str):
+        if name not in known:
+            return "puts in {%s}, which the English text does not have" % name
+        if conversion or spec not in ("", "short"):
+            return "puts in {%s} in a way the game does not know" % name
+    return ""
 
 
 def choose(asked, environ, kept):

@@ -47,11 +47,13 @@ def load_game(name="minesweep", script=SCRIPT, edit=None):
     pgzero.runner.prepare_mod(mod)
     exec(code, mod.__dict__)
     # The game keeps a game in progress when its process ends, and stops
-    # on SIGTERM: not in the tests' own process (a test runs a real game
-    # process for that).
+    # on SIGTERM and SIGHUP: not in the tests' own process (a test runs a
+    # real game process for that).
     if hasattr(mod, "save_on_exit"):
         atexit.unregister(mod.save_on_exit)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_DFL)
     return mod
 
 

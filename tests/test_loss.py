@@ -89,7 +89,8 @@ def test_a_single_number_showed_the_bomb(game):
     position(game, 3, 3, [(0, 0)], [(2, 2)])
     lose_on(game, 0, 0)
     assert said(game) == ("Avoidable: row 1, col 1 was surely a bomb: "
-                                  "the 1 at row 1, col 2 has only 1 closed neighbour.")
+                                  "the 1 at row 1, col 2 has only 1 closed neighbour, just as many as "
+                          "its bombs.")
     assert check_verdict(game, (0, 0), "click_open") == "sure bomb"
 
 
@@ -101,7 +102,7 @@ def test_two_numbers_showed_a_safe_tile(game):
     text = game.speak(said)
     assert text == ("Avoidable: row 4, col 3 was surely safe: every closed "
                     "neighbour of the 1 at row 3, col 1 is also next to the 1 at row 3, col 2, "
-                    "so row 4, col 3 is safe.")
+                    "and both still need the same number of bombs, so row 4, col 3 is safe.")
     assert (tile.row, tile.col) == (3, 2) and kind == advice.SAFE
     assert check_verdict(game, (3, 4), "click_open") == "sure safe"
 
@@ -110,7 +111,8 @@ def test_the_exact_search_showed_a_safe_tile(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
     lose_on(game, 2, 2)
     assert said(game) == ("Avoidable: row 4, col 1 was surely safe: no "
-                                  "way the bombs can lie puts one at row 4, col 1.")
+                                  "way the bombs can lie that fits every number puts one at "
+                                  "row 4, col 1.")
     assert check_verdict(game, (2, 2), "click_open") == "sure safe"
 
 

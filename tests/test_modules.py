@@ -4,8 +4,10 @@ These tests load no game and no pygame (test_house.py runs them where
 pygame and pgzero cannot even be imported), so they use no fixture of
 conftest.py either.
 """
+import errno
 import json
 import os
+import stat
 import sys
 
 import pytest
@@ -336,3 +338,222 @@ def test_a_deep_recursion_gets_room_on_its_own_stack():
         assert bigstack.deeply(40000, depth, 30000) == 30000
     finally:
         sys.setrecursionlimit(limit)
+
+
+# Texts that cannot fail on the screen -----------------------------------------------
+def test_a_text_that_cannot_be_drawn_or_filled_in_is_refused(tmp_path):
+    path = tmp_path / "zh.json"
+    good = {key: "x" for key in wording.TEXTS}
+    for title, problem in [
+            ("{levle}", "puts in {levle}, which the English text does not have"),
+            ("{level", "cannot have its facts put in"), ("}", "cannot have its facts put in"),
+            ("{level!r}", "in a way the game does not know"),
+            ("{board:>5}", "in a way the game does not know"),
+            ("a\u0000", "U+0000"), ("a\ud800", "U+D800"), ("a\u001b", "U+001B")]:
+        path.write_text(json.dumps(dict(good, title=title)))
+        table, said = wording.read_texts(str(path))
+        assert table is None and said.startswith("%s: the text 'title' " % path), said
+        assert problem in said
+    # Fewer facts than the English, a cell put in short, and a plural
+    # ending are all right.
+    path.write_text(json.dumps(dict(good, title="{board}", subset_safe="{cell:short}",
+                                    only_closed="{closed_s}")))
+    assert wording.read_texts(str(path))[1] == ""
+    path.write_text('{"notes": ' + "[" * 100000 + "]" * 100000 + "}")
+    assert "nested deeper" in wording.read_texts(str(path))[1]
+
+
+def test_json_nesting_is_measured_outside_strings():
+    assert not wording.too_deep('{"a": [1, {"b": "[[[[{{{{"}]}', 3)
+    assert wording.too_deep('{"a": [1, {"b": [[]]}]}', 3)
+    assert not wording.too_deep('{"a\\"": "[[[[\\"[[[["}', 1)
+
+
+# The data folder's files ------------------------------------------------------------
+def test_a_date_is_a_real_one_as_the_game_writes_it():
+    assert datafiles.good_date("2026-11-30") and datafiles.good_date("2024-02-29")
+    for date in ["2026-02-30", "2026-1-05", "2026-13-01", "0000-01-01", "2026-12-01\n",
+                 "\u0662\u0660\u0662\u0666-01-05", "\u0000", "\ud800", "", 20261130]:
+        assert not datafiles.good_date(date), date
+        assert datafiles.times_fault({"Beginner": {"time": 5.0, "date": date}})
+
+
+def kept_2x2(**change):
+    """A kept 2 x 2 game with the bomb in the first tile and the last open."""
+    return dict({"format": 1, "rows": 2, "cols": 2, "bombs": 1, "board": 7,
+                 "under": "*...", "marks": "...o", "timer": 3.5, "clicks": 1, "undos": 0,
+                 "assisted": False, "noguess": False, "questions": False,
+                 "flagwin": False}, **change)
+
+
+def test_a_kept_game_must_be_in_progress_and_reachable():
+    assert datafiles.kept_fault(kept_2x2()) == ""
+    assert datafiles.kept_fault(kept_2x2(marks="F..o")) == ""        # no flag win
+    assert "every safe tile is open" in datafiles.kept_fault(kept_2x2(marks=".ooo"))
+    assert "exactly the bombs" in datafiles.kept_fault(kept_2x2(marks="F..o", flagwin=True))
+    for change in ({"marks": "F..."}, {"clicks": 0}, {"undos": 2}):
+        assert "could not have reached" in datafiles.kept_fault(kept_2x2(**change))
+
+
+def test_a_game_in_progress_is_kept_every_30_s_of_play_and_not_twice_a_second():
+    due = datafiles.keep_due
+    assert not due(29.9, 0.0, 100.0, None) and due(30.0, 0.0, 100.0, None)
+    assert due(75.0, 45.0, 101.0, 100.0) and not due(75.0, 45.0, 100.5, 100.0)
+    assert not due(60.0, 45.0, 200.0, 100.0)
+
+
+def test_a_lock_is_stale_when_old_from_the_future_its_game_gone_or_unchanged():
+    stale = datafiles.stale_why
+    host, mine = "here", "%d here" % os.getpid()
+    assert stale(0.5, 0.5, "1 elsewhere", host) == ""
+    assert "ago" in stale(datafiles.LOCK_STALE + 1, 0, "", host)
+    assert "future" in stale(-datafiles.LOCK_STALE - 1, 0, "", host)
+    assert "unchanged" in stale(0.5, datafiles.LOCK_STALE + 0.1, "", host)
+    if os.name == "posix":
+        assert "no longer running" in stale(0.5, 0.5, mine, host)      # not held by us
+        assert stale(0.5, 0.5, "%d here" % os.getppid(), host) == ""    # alive
+        assert stale(0.5, 0.5, "%d there" % os.getppid(), host) == ""
+    for odd in ("", "x", "12 34 56", "\u0663 here", "99999999999999999999 here"):
+        assert not datafiles.owner_gone(odd, host)
+
+
+def test_a_lock_that_cannot_be_written_is_removed_and_closed(tmp_path, monkeypatch):
+    opened = []
+    real_open, real_close = os.open, os.close
+
+    def full(handle, data):
+        """A disk with no room left."""
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(datafiles.os, "write", full)
+    monkeypatch.setattr(datafiles.os, "open", lambda *args: opened.append(
+        real_open(*args)) or opened[-1])
+    monkeypatch.setattr(datafiles.os, "close", lambda handle: opened.remove(handle)
+                        or real_close(handle))
+    said = []
+    assert datafiles.record_best_time(str(tmp_path), "Beginner", 1.0,
+                                      lambda topic, line: said.append(line)) == "unsaved"
+    assert opened == [] and os.listdir(tmp_path) == []
+    assert "No space left on device" in said[0]
+
+
+def test_a_file_is_on_the_disk_before_the_rename_and_its_folder_after(tmp_path, monkeypatch):
+    done = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(handle):
+        """Note what is flushed: a file (with its size) or a folder."""
+        info = os.fstat(handle)
+        done.append(("flush folder",) if stat.S_ISDIR(info.st_mode) else
+                    ("flush file", info.st_size))
+        real_fsync(handle)
+
+    def replace(old, new):
+        """Note the rename."""
+        done.append(("rename", os.path.basename(new)))
+        real_replace(old, new)
+
+    monkeypatch.setattr(datafiles.os, "fsync", fsync)
+    monkeypatch.setattr(datafiles.os, "replace", replace)
+    datafiles.record_best_time(str(tmp_path), "Beginner", 1.0, lambda topic, line: None)
+    size = os.path.getsize(tmp_path / "best_times.json")
+    if hasattr(os, "O_DIRECTORY"):
+        assert done == [("flush file", size), ("rename", "best_times.json"),
+                        ("flush folder",)]
+    else:
+        assert done == [("flush file", size), ("rename", "best_times.json")]
+
+
+# Start-up -------------------------------------------------------------------------------
+def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
+    for sub, names in (("images", startup.picture_names(viewport.SMALLER)),
+                       ("sounds", startup.SOUNDS)):
+        (tmp_path / sub).mkdir()
+        for name in names:
+            (tmp_path / sub / (name + (".png" if sub == "images" else ".wav"))).write_text("")
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / startup.FONT).write_text("")
+    (tmp_path / "texts").mkdir()
+    (tmp_path / startup.TEXTS).write_text("{}")
+
+    def refuse(bad):
+        """A loader that refuses these names, as pygame refuses a broken file."""
+        def load(name):
+            """Load a file, or fail as its library would."""
+            if name in bad:
+                raise ValueError("Unsupported image format\nmore detail")
+        return load
+
+    load = {"images": refuse({"face_win"}), "sounds": refuse({"win"}),
+            "fonts": refuse({str(tmp_path / startup.FONT)}), "texts": wording.read_texts}
+    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
+    assert "face_win.png cannot be read (Unsupported image format)" in fatal
+    assert texts is None and len(said) == 3
+    load["images"] = refuse(())
+    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
+    assert fatal is None and len(said) == 3
+    # --check names each broken file, and stops for them.
+    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load, True)
+    assert fatal == "minesweep: 3 broken files (see above)"
+    for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), startup.FONT,
+                                    startup.TEXTS], said):
+        assert topic == line and str(tmp_path / path) in line
+    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, {
+        "images": refuse(()), "sounds": None, "fonts": refuse(()),
+        "texts": lambda path: ({"title": "x"}, "")}, True)
+    assert (fatal, said, texts) == (None, [], {"title": "x"})
+
+
+class FakeSignals:
+    """Python's signal module, as far as the game uses it."""
+    SIG_IGN = "ignore"
+    SIGTERM, SIGHUP = 15, 1
+
+    def __init__(self):
+        """No handler yet."""
+        self.handlers = {}
+
+    def signal(self, number, handler):
+        """Set a handler."""
+        self.handlers[number] = handler
+
+
+def test_sigterm_and_sighup_stop_the_game_once():
+    signals, stops = FakeSignals(), []
+    startup.stop_on_signals(signals, lambda: stops.append(1))
+    assert set(signals.handlers) == {15, 1}
+    signals.handlers[1](1, None)
+    assert stops == [1] and signals.handlers == {15: "ignore", 1: "ignore"}
+
+
+class FakeDisplay:
+    """pygame.display, refusing the window a number of times."""
+
+    def __init__(self, refusals):
+        """A display that is up, and will refuse so many times."""
+        self.refusals, self.tries = refusals, 0
+
+    def get_init(self):
+        """The display is up."""
+        return True
+
+    def quit(self):
+        """Stop the display."""
+
+    def init(self):
+        """Start the display, or refuse."""
+        self.tries += 1
+        if self.tries <= self.refusals:
+            raise OSError("x11 not available")
+
+    def set_mode(self, size):
+        """Open the window."""
+
+
+def test_the_window_is_asked_for_again_a_few_times():
+    environ, naps = {"SDL_VIDEODRIVER": "x11"}, []
+    assert startup.open_window(FakeDisplay(2), OSError, environ, "linux", naps.append) is None
+    assert naps == [0.25, 0.25] and environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    refused = startup.open_window(FakeDisplay(100), OSError, {}, "linux", naps.append)
+    assert str(refused) == "x11 not available"
+    assert startup.open_window(FakeDisplay(100), OSError, {}, "win32", naps.append) is None

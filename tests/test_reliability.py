@@ -1,25 +1,36 @@
-"""Nothing lost, nothing false: the best-times file under faults
-and racing processes, odd paths, odd timing, and missing pictures."""
+"""Nothing lost, nothing false, nothing outside the data folder touched,
+nothing hanging: the game's files under faults, racing processes, links,
+pipes, odd locks and a full disk; odd paths, odd timing; missing and
+broken pictures, sounds, texts and font; signals; kept games."""
+import ast
 import glob
 import json
 import math
 import multiprocessing
 import os
+import pathlib
 import random
+import re
 import shutil
+import signal
+import socket
 import stat
 import subprocess
 import sys
+import tempfile
+import threading
+import time
 
 import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import datafiles
-from conftest import tile_centre
-from loadgame import ROOT
+from conftest import board, footer, in_state, open_every_safe_tile, tile_centre
+from loadgame import ROOT, SCRIPT, load_game
 from test_classic import best_file, kept_times, win_beginner
 from test_mainloop import click, run_loop
+from test_share import a_game_in_progress
 
 LEVELS = ["Beginner", "Intermediate", "Expert", "Chapter"]
 
@@ -190,24 +201,11 @@ def test_no_home_at_all_means_no_saving_not_a_crash(game, monkeypatch, capsys):
 def test_leftover_temporary_files_are_cleaned_up(game, tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
-    (folder / "tmpab12cd.tmp").write_text('{"Begi')          # an old killed save
+    (folder / "tmpab12cd34.tmp").write_text('{"Begi')        # an old version's killed save
     (folder / "best_times.json.4242.tmp").write_text("{")
     (folder / "notes.txt").write_text("not ours")
     win_beginner(game, 30.0)
     assert sorted(os.listdir(folder)) == ["best_times.json", "notes.txt"]
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="symlinks need rights there")
-def test_a_symlinked_file_stays_a_symlink(game, tmp_path):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    real = tmp_path / "synced" / "times.json"
-    real.parent.mkdir()
-    real.write_text('{"Expert": 100.0}')
-    best_file(tmp_path).symlink_to(real)
-    win_beginner(game, 30.0)
-    assert best_file(tmp_path).is_symlink()
-    assert kept_times(real) == {"Expert": 100.0, "Beginner": 30.0}
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
@@ -374,3 +372,706 @@ def test_a_missing_solver_is_named_at_start(tmp_path):
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "No module named 'solver'" in done.stderr
     assert "belongs in the same folder as minesweep.py" in done.stderr
+
+
+# Helpers for the files around the data folder and for real processes -----------
+TESTS = os.path.dirname(os.path.abspath(__file__))
+PLAYROUND = os.path.join(TESTS, "playround.py")
+SAVEROUND = os.path.join(TESTS, "saveround.py")
+NAMES = ["best_times.json", "settings.json", "saved_game.json"]
+LIMIT = datafiles.LOCK_WAIT + 1.0   # longest a step may take (room for a busy machine), s
+HANG = 60                   # the test's own wait for a process that may hang, s
+OTHER = 65534               # another user ("nobody"), for the shared-folder tests
+ROOTED = hasattr(os, "geteuid") and os.geteuid() == 0
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links, pipes and modes")
+
+
+def snapshot(folder):
+    """Everything under a folder, links not followed: {path: what it is and holds}."""
+    seen = {}
+    for where, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = os.path.join(where, name)
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode):
+                seen[path] = ("link", os.readlink(path))
+            elif stat.S_ISREG(info.st_mode):
+                with open(path, "rb") as f:
+                    seen[path] = ("file", f.read(), info.st_mode, info.st_mtime_ns)
+            else:
+                seen[path] = (stat.S_IFMT(info.st_mode), info.st_mode, info.st_rdev)
+    return seen
+
+
+def outside_world(tmp_path):
+    """A folder beside the data folder: homework, and others' files named like the game's."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "homework.txt").write_text("my homework\n")
+    (outside / "tmpkde1234.tmp").write_text("another program's")
+    (outside / "tmpab12cd34.tmp").write_text("named like an old version's")
+    (outside / "best_times.json.77.tmp").write_text("named like the game's own")
+    return outside
+
+
+def run_child(args, env=None, user=None, cwd=None):
+    """Run a process; one still running after HANG seconds has hung, and fails the test."""
+    try:
+        return subprocess.run(args, env=env, cwd=cwd, capture_output=True, text=True,
+                              timeout=HANG, **({"user": user, "group": user}
+                                               if user is not None else {}))
+    except subprocess.TimeoutExpired:
+        pytest.fail("hung: %s was still running after %d s" % (" ".join(args), HANG))
+
+
+def game_env(tmp_path, **more):
+    """The environment of a headless game whose files go to tmp_path/data."""
+    return dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                MINESWEEP_DATA_DIR=str(tmp_path / "data"), **more)
+
+
+def last_json(out):
+    """The JSON a round printed last."""
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def play_round(tmp_path):
+    """playround.py in a process of its own: (its steps, what it printed)."""
+    done = run_child([sys.executable, PLAYROUND], env=game_env(tmp_path), cwd=str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return last_json(done.stdout)["steps"], done.stdout
+
+
+def save_round(folder, user=None, python=sys.executable, limit=None):
+    """saveround.py in a process of its own, as user: (steps, what it said, descriptors)."""
+    args = [python, SAVEROUND, str(folder)] + ([] if limit is None else [str(limit)])
+    done = run_child(args, user=user, cwd=os.path.dirname(str(folder)))
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = last_json(done.stdout)
+    return found["steps"], done.stdout, found["fds"]
+
+
+def in_time(steps):
+    """True if every step ended within the lock's wait (and a little room)."""
+    return all(seconds < LIMIT for value, seconds in steps.values())
+
+
+def other_python():
+    """A Python that OTHER can run (this one may be in root's home), or None."""
+    if not ROOTED:
+        return None
+    for python in (sys.executable, "/usr/bin/python3", "/usr/local/bin/python3"):
+        try:
+            if subprocess.run([python, "-c", "import json"], user=OTHER, group=OTHER,
+                              capture_output=True, timeout=30).returncode == 0:
+                return python
+        except (OSError, subprocess.SubprocessError):
+            continue
+    return None
+
+
+@pytest.fixture
+def shared():
+    """A folder every user can reach (pytest's own are root's alone), removed after."""
+    folder = tempfile.mkdtemp(prefix="minesweep-shared-")
+    os.chmod(folder, 0o755)
+    yield pathlib.Path(folder)
+    for where, dirs, files in os.walk(folder):
+        for name in dirs:
+            os.chmod(os.path.join(where, name), 0o755)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def needs_other_user():
+    """OTHER's Python, or skip: only root can run a process as another user."""
+    python = other_python()
+    if python is None:
+        pytest.skip("needs root, to run the game's files as another user")
+    return python
+
+
+# Links in the data folder: set aside or left alone, never followed ---------------
+def link_target(outside, kind):
+    """Something outside the data folder for a link to point at."""
+    if kind == "a file":
+        return outside / "homework.txt"
+    if kind == "a missing file":
+        return outside / "nothing_here.json"
+    if kind == "a named pipe":
+        os.mkfifo(outside / "pipe")
+        return outside / "pipe"
+    if kind == "a device":
+        try:
+            os.mknod(outside / "device", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        except (OSError, AttributeError):
+            pytest.skip("cannot make a device node here")
+        return outside / "device"
+    return outside                      # a folder
+
+
+@POSIX
+@pytest.mark.parametrize("kind", ["a file", "a missing file", "a named pipe", "a device",
+                                  "a folder"])
+def test_a_link_in_the_data_folder_is_set_aside_never_followed(tmp_path, kind):
+    outside = outside_world(tmp_path)
+    target = link_target(outside, kind)
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in NAMES:
+        (folder / name).symlink_to(target)
+    before = snapshot(outside)
+    steps, said = play_round(tmp_path)          # start, a win, B, L, a game kept
+    assert snapshot(outside) == before
+    assert in_time(steps), steps
+    assert steps["win"][0] == "new" and steps["B"][0][0] == "TIMES"
+    for name in NAMES:                          # moved aside, still the same link
+        assert os.readlink(folder / (name + ".bak")) == str(target)
+        assert stat.S_ISREG(os.lstat(folder / name).st_mode)
+    assert said.count("it is a symbolic link, not a file") == 3
+
+
+@POSIX
+def test_leftovers_are_only_the_games_own_regular_files(game, tmp_path, capsys):
+    outside = outside_world(tmp_path)
+    before = snapshot(outside)
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "tmpkde1234.tmp").write_text("another program's, not the game's")
+    (folder / "settings.json.4242.2.tmp").write_text("{")     # the game's own
+    (folder / "saved_game.json.77.tmp").symlink_to(outside / "best_times.json.77.tmp")
+    win_beginner(game, 30.0)
+    assert sorted(os.listdir(folder)) == ["best_times.json", "saved_game.json.77.tmp",
+                                          "tmpkde1234.tmp"]
+    assert snapshot(outside) == before
+    assert capsys.readouterr().out.count("is left alone") == 1
+
+
+@POSIX
+def test_a_link_planted_in_a_shared_class_folder_touches_no_pupils_file(shared):
+    python = needs_other_user()
+    pupil = shared / "pupil"                    # another pupil's own folder and file
+    pupil.mkdir()
+    homework = pupil / "homework.txt"
+    homework.write_text("my homework\n")
+    for path in (pupil, homework):
+        os.chown(path, OTHER, OTHER)
+    room = shared / "class"                     # the class's folder: everyone writes
+    room.mkdir()
+    os.chmod(room, 0o1777)
+    for name in NAMES:                          # planted by someone else (root here)
+        (room / name).symlink_to(homework)
+    before = snapshot(pupil)
+    steps, said, fds = save_round(room, user=OTHER, python=python)
+    assert snapshot(pupil) == before
+    assert in_time(steps), steps
+    assert steps["win"][0] == "unsaved" and steps["B"][0] is None
+    assert steps["kept"][0] is None and "cannot keep this game" in said
+    assert all(os.path.islink(room / name) for name in NAMES)
+
+
+# The lock: every way through it ends in time ---------------------------------------
+def make_odd_lock(lock, kind):
+    """A lock that is not a file the game made."""
+    if kind in ("a folder", "an old folder"):
+        lock.mkdir()
+        if kind == "an old folder":
+            os.utime(lock, (time.time() - 3600,) * 2)
+    elif kind == "a dangling link":
+        lock.symlink_to(lock.parent / "gone" / "nowhere")
+    else:
+        (lock.parent.parent / "elsewhere.txt").write_text("not a lock")
+        lock.symlink_to(lock.parent.parent / "elsewhere.txt")
+
+
+@POSIX
+@pytest.mark.parametrize("kind", ["a folder", "an old folder", "a dangling link",
+                                  "a link to a file"])
+def test_a_lock_that_is_not_a_file_ends_in_time_with_not_saved(tmp_path, kind):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "settings.json").write_text('{"language": "en"}')
+    lock = folder / "minesweep.lock"
+    make_odd_lock(lock, kind)
+    around = snapshot(tmp_path)
+    steps, said, fds = save_round(folder)
+    assert in_time(steps), steps
+    assert steps["win"][0] == "unsaved" and steps["B"][0] == {}
+    assert "not a lock the game made" in said
+    assert snapshot(tmp_path) == around         # the lock, and all else, as it was
+    # The game's own start (it reads the settings under the lock) ends in time too.
+    begun = time.monotonic()
+    done = run_child([sys.executable, SCRIPT, "--check"], env=game_env(tmp_path),
+                     cwd=str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert time.monotonic() - begun < LIMIT + 15     # python and pygame start too
+
+
+def stale(lock):
+    """Make the lock a crashed game's: made an hour ago."""
+    lock.write_text("12345 elsewhere")
+    os.utime(lock, (time.time() - 3600,) * 2)
+
+
+@POSIX
+def test_a_stale_lock_in_a_read_only_folder_ends_in_time(tmp_path, shared):
+    python, user = (needs_other_user(), OTHER) if ROOTED else (sys.executable, None)
+    folder = (shared if ROOTED else tmp_path) / "data"
+    folder.mkdir()
+    best_file(folder.parent).write_text('{"Expert": {"time": 99.5, "date": "2026-11-30"}}')
+    stale(folder / "minesweep.lock")
+    os.chmod(folder, 0o555)                     # as root: read-only for OTHER only
+    try:
+        steps, said, fds = save_round(folder, user=user, python=python)
+    finally:
+        os.chmod(folder, 0o755)
+    assert in_time(steps), steps
+    assert steps["win"][0] == "unsaved"
+    # Reading needs no lock: a save replaces a file whole.
+    assert steps["B"][0] == {"Expert": {"time": 99.5, "date": "2026-11-30"}}
+    assert "minesweep.lock" in said and (folder / "minesweep.lock").exists()
+
+
+@POSIX
+def test_another_users_stale_lock_in_a_sticky_folder_ends_in_time(shared):
+    python = needs_other_user()
+    room = shared / "class"
+    room.mkdir()
+    os.chmod(room, 0o1777)
+    stale(room / "minesweep.lock")              # root's: OTHER may not remove it
+    steps, said, fds = save_round(room, user=OTHER, python=python)
+    assert in_time(steps), steps
+    assert steps["win"][0] == "unsaved" and "cannot remove" in said
+
+
+def planted_lock(folder, text, age):
+    """A lock with this text, changed age seconds ago (negative: in the future)."""
+    folder.mkdir(exist_ok=True)
+    lock = folder / "minesweep.lock"
+    lock.write_text(text)
+    os.utime(lock, (time.time() - age,) * 2)
+
+
+def timed(action):
+    """(what action() gives, how long it took in s)."""
+    begun = time.monotonic()
+    value = action()
+    return value, time.monotonic() - begun
+
+
+def test_a_lock_from_the_future_is_stale(game, tmp_path):
+    # A crashed game's lock on a share whose clock runs ahead, or on a
+    # computer whose clock was set back: an hour in the future.
+    folder = tmp_path / "data"
+    a_game_in_progress(game)
+    game.save_on_exit()
+    planted_lock(folder, "12345 elsewhere", -3600)
+    again, took = timed(load_game)
+    assert again.play.offered is not None and took < 1.5
+    planted_lock(folder, "12345 elsewhere", -3600)
+    value, took = timed(lambda: win_beginner(again, 30.0))
+    assert again.play.record == "new" and took < 1.0
+    planted_lock(folder, "12345 elsewhere", -3600)
+    value, took = timed(lambda: again.on_key_down(again.keys.B))
+    assert in_state(again, "TIMES") and "Beginner" in again.play.times and took < 1.0
+
+
+def test_a_lock_whose_game_has_ended_is_stale_at_once(game, tmp_path):
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    planted_lock(tmp_path / "data", "%d %s" % (ended.pid, socket.gethostname()), 0)
+    value, took = timed(lambda: win_beginner(game, 30.0))
+    assert game.play.record == "new" and took < 1.0     # not the 2 s of an old lock
+
+
+def test_b_says_when_the_times_cannot_be_read(shown, tmp_path, monkeypatch):
+    best_file(tmp_path).parent.mkdir()
+    best_file(tmp_path).write_bytes(b"corrupt")
+    real_replace = os.replace
+
+    def refuse_bak(src, dst):
+        if str(dst).endswith(".bak"):
+            raise PermissionError("read-only folder")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(shown.os, "replace", refuse_bak)
+    shown.on_key_down(shown.keys.B)
+    assert in_state(shown, "PLAY")
+    assert "The best times could not be read (see the console)" in footer(shown)
+    shown.draw()
+
+
+# A stop signal during start-up -----------------------------------------------------
+def hold_lock(lock, stop):
+    """Hold the lock as a game saving now would, kept fresh, until stop is set."""
+    lock.write_text("%d %s" % (os.getpid(), socket.gethostname()))
+    while not stop.wait(0.2):
+        os.utime(lock)
+    lock.unlink()
+
+
+def sleeping(pid):
+    """True while the process sleeps in time.sleep (Linux's wait channel)."""
+    try:
+        with open("/proc/%d/wchan" % pid) as f:
+            return "nanosleep" in f.read()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/wchan"), reason="needs Linux's /proc")
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_stop_signal_during_start_up_ends_the_game_at_once(tmp_path, name):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "settings.json").write_text('{"language": "en"}')
+    stop = threading.Event()
+    holder = threading.Thread(target=hold_lock, args=(folder / "minesweep.lock", stop))
+    holder.start()
+    game = subprocess.Popen([sys.executable, SCRIPT], cwd=str(tmp_path),
+                            env=game_env(tmp_path), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + HANG
+        # Start-up waits for the lock, napping between looks.
+        while not sleeping(game.pid):
+            assert game.poll() is None and time.monotonic() < deadline
+            time.sleep(0.005)
+        sent = time.monotonic()
+        game.send_signal(getattr(signal, name))
+        out, err = game.communicate(timeout=HANG)
+        assert time.monotonic() - sent < 1.5
+        assert game.returncode == 0 and "Traceback" not in err, err
+    finally:
+        stop.set()
+        holder.join()
+        if game.poll() is None:
+            game.kill()
+            game.communicate()
+
+
+# Named pipes where the files should be ---------------------------------------------
+@POSIX
+def test_a_named_pipe_for_a_file_is_set_aside_without_waiting(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in NAMES:
+        os.mkfifo(folder / name)
+    steps, said = play_round(tmp_path)
+    assert in_time(steps), steps
+    assert steps["win"][0] == "new" and steps["B"][0][0] == "TIMES"
+    for name in NAMES:
+        assert stat.S_ISFIFO(os.lstat(folder / (name + ".bak")).st_mode)
+        assert stat.S_ISREG(os.lstat(folder / name).st_mode)
+    assert said.count("it is a named pipe, not a file") == 3
+
+
+# A full disk -------------------------------------------------------------------------
+@POSIX
+@pytest.mark.parametrize("limit", [0, 300])
+def test_a_full_disk_leaves_no_lock_and_no_open_file(tmp_path, limit):
+    # Past RLIMIT_FSIZE a write fails as on a full disk: at once (0), or
+    # after the lock is made, when the file is written (300 bytes).
+    folder = tmp_path / "data"
+    folder.mkdir()
+    times = {"Level %d" % n: {"time": 100.0 + n, "date": "2026-11-30"} for n in range(40)}
+    best_file(tmp_path).write_text(json.dumps(times))
+    old = best_file(tmp_path).read_bytes()
+    steps, said, fds = save_round(folder, limit=limit)
+    assert steps["win"][0] == steps["win again"][0] == "unsaved"
+    # No lock is left behind to make the next save wait for it to grow old,
+    # no half-written file, and no descriptor open.
+    assert all(seconds < 1.0 for value, seconds in steps.values()), steps
+    assert best_file(tmp_path).read_bytes() == old
+    assert set(os.listdir(folder)) <= {"best_times.json", "settings.json", "saved_game.json"}
+    assert fds[0] is None or fds[0] == fds[1]
+
+
+def mounted_tmpfs(where):
+    """Mount a small tmpfs at where (root only); False if it cannot be had."""
+    where.mkdir()
+    try:
+        return subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)],
+                              capture_output=True, timeout=30).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
+@POSIX
+def test_a_full_tmpfs_leaves_no_lock_behind(tmp_path):
+    disk = tmp_path / "disk"
+    if not (ROOTED and mounted_tmpfs(disk)):
+        pytest.skip("needs root and a tmpfs it may mount")
+    try:
+        folder = disk / "data"
+        folder.mkdir()
+        best_file(disk).write_text('{"Expert": {"time": 99.5, "date": "2026-11-30"}}')
+        with open(disk / "filler", "wb", buffering=0) as f:   # fill it to the last byte
+            try:
+                while True:
+                    f.write(b"\0" * 4096)
+            except OSError:
+                pass
+        before = snapshot(folder)
+        steps, said, fds = save_round(folder)
+        assert steps["win"][0] == "unsaved" and "No space left" in said
+        assert all(seconds < 1.0 for value, seconds in steps.values()), steps
+        assert snapshot(folder) == before
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True, timeout=30)
+
+
+# Broken pictures, sounds, texts and font ---------------------------------------------
+@pytest.mark.parametrize("name", ["minesweep_bomb_red.png", "face_win.png",
+                                  "minesweep_number3_16.png"])
+def test_a_broken_picture_is_named_at_start_never_met_mid_game(tmp_path, name):
+    folder = copy_game(tmp_path)
+    (folder / "images" / name).write_text("a text file, named like a picture")
+    for args in (["--check"], []):              # --check, and a plain start
+        done = run_copy(folder, tmp_path, *args)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert "%s cannot be read" % (folder / "images" / name) in done.stderr
+        assert "python tools/make_assets.py" in done.stderr
+
+
+def test_a_broken_sound_is_named_by_the_check_and_the_game_plays_on(tmp_path, monkeypatch,
+                                                                    capsys):
+    folder = copy_game(tmp_path)
+    (folder / "sounds" / "win.wav").write_text("a text file, named like a sound")
+    done = run_copy(folder, tmp_path, "--check")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert str(folder / "sounds" / "win.wav") in done.stdout
+    game = load_game(script=str(folder / "minesweep.py"))
+    game.new_game(1, 2, 1)
+    game.lay_bombs([(0, 0)])
+    game.grid_action(game.block_at(0, 1), game.click_open)
+    assert game.finished
+    assert [line for line in capsys.readouterr().out.splitlines() if "win.wav" in line] \
+        == ["minesweep: %s cannot be played ('%s' is not in a supported audio format.): the "
+            "game plays without it (python tools/make_assets.py makes it again)"
+            % ((folder / "sounds" / "win.wav",) * 2)]
+
+
+def chinese_everywhere(monkeypatch):
+    """A computer set to Chinese, as the classroom's are (LANG=zh_CN.UTF-8)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "MINESWEEP_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+
+
+@pytest.mark.parametrize("damage", ["cut short", "not a font", "empty"])
+def test_a_broken_font_leaves_english_and_fails_the_check(tmp_path, monkeypatch, capsys,
+                                                          damage):
+    folder = copy_game(tmp_path)
+    font = folder / "fonts" / "minesweep_zh.ttf"
+    font.write_bytes({"cut short": font.read_bytes()[:10000], "not a font": b"x" * 5000,
+                      "empty": b""}[damage])
+    chinese_everywhere(monkeypatch)
+    done = run_copy(folder, tmp_path, "--check")
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "%s cannot be used" % font in done.stdout
+    game = load_game(script=str(folder / "minesweep.py"))
+    assert game.settings.language == "en"
+    game.layout()
+    game.on_key_down(game.keys.L)
+    assert game.settings.language == "en"
+    assert capsys.readouterr().out.count("minesweep_zh.ttf cannot be used") == 1
+
+
+def damaged_texts(damage):
+    """texts/zh.json with one kind of damage, as bytes."""
+    with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
+        table = json.load(f)
+    title = table["title"]
+    if damage == "nested deep":
+        return (json.dumps(table)[:-1] + ', "notes": ' + "[" * 100000 + "]" * 100000
+                + "}").encode()
+    table["title"] = {"a misspelt fact": title.replace("{level}", "{levle}"),
+                      "a lone brace": title + "{", "a NUL": title + "\u0000",
+                      "half a surrogate pair": title + "\ud800"}[damage]
+    return json.dumps(table).encode()
+
+
+@pytest.mark.parametrize("damage", ["a misspelt fact", "a lone brace", "a NUL",
+                                    "half a surrogate pair", "nested deep"])
+def test_broken_chinese_texts_leave_english_and_fail_the_check(tmp_path, monkeypatch,
+                                                               damage):
+    folder = copy_game(tmp_path)
+    (folder / "texts" / "zh.json").write_bytes(damaged_texts(damage))
+    chinese_everywhere(monkeypatch)
+    done = run_copy(folder, tmp_path, "--check")
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.count(str(folder / "texts" / "zh.json")) == 1
+    assert "the game speaks English" in done.stdout
+    # A whole game on a big board, L and drawing, in a process of its own:
+    # a deep file once crashed Python itself there.
+    code = ("import sys; sys.path.insert(0, %r)\n"
+            "from loadgame import load_game, with_screen\n"
+            "game = load_game(script=%r)\n"
+            "with_screen(game)\n"
+            "game.new_game(200, 200, 4000)\n"
+            "game.grid_action(game.block_at(100, 100), game.click_open)\n"
+            "for key in (game.keys.L, game.keys.B, game.keys.L):\n"
+            "    game.on_key_down(key); game.layout(); game.draw()\n"
+            "print(game.settings.language, game.speak(game.play.message))\n"
+            % (TESTS, str(folder / "minesweep.py")))
+    done = run_child([sys.executable, "-c", code], env=game_env(tmp_path), cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("the game speaks English") == 1
+    assert done.stdout.strip().splitlines()[-1].startswith("en The Chinese texts could not")
+
+
+# Dates in the best times ---------------------------------------------------------------
+@pytest.mark.parametrize("date", ["\u0000", "\ud800", "2026-02-30", "2026-1-05",
+                                  "\u0662\u0660\u0662\u0666-01-05", "0000-01-01",
+                                  "2026-12-01\n", "2026-13-01"])
+def test_only_a_real_date_as_the_game_writes_it_is_accepted(shown, tmp_path, date):
+    content = json.dumps({"Beginner": {"time": 5.0, "date": date}}).encode()
+    best_file(tmp_path).parent.mkdir()
+    best_file(tmp_path).write_bytes(content)
+    shown.on_key_down(shown.keys.B)
+    shown.draw()                                # B draws whatever the file held
+    assert in_state(shown, "TIMES") and shown.play.times == {}
+    assert backups(tmp_path / "data") == [content]
+
+
+# Kept games that are already over, or that play could not have reached ---------------
+def kept_3x3(**change):
+    """A kept game of a 3 x 3 board with a bomb in the corner, one tile open."""
+    game = {"format": 1, "rows": 3, "cols": 3, "bombs": 1, "board": 5,
+            "under": "*........", "marks": ".o.......", "timer": 4.0, "clicks": 1,
+            "undos": 0, "assisted": False, "noguess": True, "questions": False,
+            "flagwin": False}
+    return dict(game, **change)
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"marks": ".oooooooo"}, "already over: every safe tile is open"),
+    ({"marks": "F........", "flagwin": True}, "already over: exactly the bombs are flagged"),
+    ({"marks": "Fo.......", "flagwin": True}, "already over: exactly the bombs are flagged"),
+    ({"marks": "F........"}, "play could not have reached"),
+    ({"clicks": 0}, "play could not have reached"),
+    ({"undos": 2}, "play could not have reached")])
+def test_a_kept_game_already_over_or_never_played_is_set_aside(tmp_path, monkeypatch,
+                                                               capsys, change, why):
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
+    content = json.dumps(kept_3x3(**change)).encode()
+    (tmp_path / "saved_game.json").write_bytes(content)
+    game = load_game()
+    assert game.play.offered is None and not in_state(game, "OFFER")
+    assert (tmp_path / "saved_game.json.bak").read_bytes() == content
+    out = capsys.readouterr().out
+    assert out.count("could not be read") == 1 and why in out
+
+
+def test_a_kept_game_in_progress_is_still_offered(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
+    for kept in (kept_3x3(), kept_3x3(marks="Fo.......")):   # the flag win is off
+        (tmp_path / "saved_game.json").write_text(json.dumps(kept))
+        game = load_game()
+        assert game.play.offered == kept
+
+
+# A game in progress kept from time to time; the kept file after C ---------------------
+def walled(game):
+    """A game in progress: a wall of bombs keeps the opening to its right."""
+    board(game, 9, 9, [(row, 4) for row in range(9)] + [(0, 0)])
+    game.grid_action(game.block_at(8, 8), game.click_open)
+    assert game.play.started and not (game.failed or game.finished)
+    return tmp_kept(game)
+
+
+def tmp_kept(game):
+    """The path of the kept game of this test's game."""
+    return os.path.join(game.data_folder(), "saved_game.json")
+
+
+def test_a_game_in_progress_is_kept_every_30_s_of_play_at_most_once_a_second(game):
+    kept = walled(game)
+    # A frame keeps the game as it was before the frame's own time is added.
+    game.update(29.0)
+    assert not os.path.exists(kept)
+    game.update(1.5)                            # 30 s of play: kept
+    with open(kept) as f:
+        assert json.load(f)["timer"] == 29.0
+    game.update(31.0)                           # 30 s more, but within a second
+    with open(kept) as f:
+        assert json.load(f)["timer"] == 29.0
+    time.sleep(1.05)
+    game.update(0.5)
+    with open(kept) as f:
+        assert json.load(f)["timer"] == 61.5
+    game.on_key_down(game.keys.P)               # paused: no play, nothing kept
+    time.sleep(1.05)
+    game.update(100.0)
+    with open(kept) as f:
+        assert json.load(f)["timer"] == 61.5
+
+
+def test_after_c_the_kept_file_stays_until_the_game_ends(game, tmp_path):
+    a_game_in_progress(game)
+    game.save_on_exit()
+    saved = (tmp_path / "data" / "saved_game.json").read_bytes()
+    again = load_game()
+    again.on_key_down(again.keys.C)
+    again.update(0.1)
+    # A kill -9 or a power cut now still finds the game at the next start.
+    assert (tmp_path / "data" / "saved_game.json").read_bytes() == saved
+    open_every_safe_tile(again)                 # the game ends: the file goes
+    assert again.finished and not os.path.exists(tmp_path / "data" / "saved_game.json")
+
+
+@pytest.mark.parametrize("how", ["lost", "left"])
+def test_a_game_lost_or_left_forgets_the_kept_file(game, how):
+    kept = walled(game)
+    game.update(30.0)
+    assert os.path.exists(kept)
+    if how == "lost":
+        game.grid_action(game.block_at(0, 4), game.click_open)
+        assert game.failed
+    else:
+        game.on_key_down(game.keys.R)
+        game.update(0.1)
+    assert not os.path.exists(kept)
+
+
+def test_a_game_kept_by_another_window_is_not_forgotten(game, tmp_path):
+    a_game_in_progress(game)
+    game.save_on_exit()
+    first = load_game()                         # one window goes on with it
+    first.on_key_down(first.keys.C)
+    second = load_game()                        # another starts afresh, and closes
+    second.on_key_down(second.keys.R)
+    walled(second)
+    second.save_on_exit()
+    theirs = (tmp_path / "data" / "saved_game.json").read_bytes()
+    open_every_safe_tile(first)
+    assert first.finished
+    assert (tmp_path / "data" / "saved_game.json").read_bytes() == theirs
+
+
+# The tests' own X server ------------------------------------------------------------
+def test_every_x_server_of_the_tests_and_tools_never_resets():
+    # Xvfb resets when its last client leaves, and the game closes and opens
+    # its display once at start: a window opened during a reset can vanish.
+    servers = []
+    for path in glob.glob(os.path.join(ROOT, "tests", "*.py")) + glob.glob(
+            os.path.join(ROOT, "tools", "*.py")):
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            words = [element.value for element in getattr(node, "elts", [])
+                     if isinstance(element, ast.Constant)]
+            if isinstance(node, ast.List) and words[:1] == ["Xvfb"] and len(words) > 1:
+                servers.append((os.path.basename(path), words))
+    assert len(servers) >= 2
+    assert all("-noreset" in words for path, words in servers), servers
+
+
+# The promises' own list ------------------------------------------------------------------
+def test_every_test_docs_reliability_names_is_there():
+    with open(os.path.join(ROOT, "docs", "reliability.md"), encoding="utf-8") as f:
+        named = re.findall(r"`(?:tests/(test_\w+\.py)::)?(test_\w+)`", f.read())
+    assert len(named) > 40
+    for path, name in named:
+        with open(os.path.join(TESTS, path or "test_reliability.py"), encoding="utf-8") as f:
+            assert re.search(r"^def %s\(" % name, f.read(), re.M), (path, name)

@@ -45,7 +45,8 @@ def where(move):
 def test_single_number_bomb(game):
     position(game, 3, 3, [(0, 0)], [(2, 2)])
     assert where(game.hint()) == (
-        (0, 0), True, "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour")
+        (0, 0), True, "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour, "
+        "just as many as its bombs")
 
 
 def test_single_number_safe_after_a_flagged_bomb(game):
@@ -54,7 +55,8 @@ def test_single_number_safe_after_a_flagged_bomb(game):
     position(game, 2, 3, [(0, 0)], [(1, 0), (1, 1), (0, 1)], flags=[(0, 0)])
     assert picture(game) == ["F1#", "11#"]
     assert where(game.hint()) == (
-        (0, 2), False, "Safe: the 1 at row 1, col 2 already touches a bomb at row 1, col 1")
+        (0, 2), False, "Safe: the 1 at row 1, col 2 already touches a bomb at row 1, col 1, "
+        "so no other tile around it hides one")
 
 
 def test_a_zero_next_to_a_flag(game):
@@ -62,7 +64,8 @@ def test_a_zero_next_to_a_flag(game):
     game.open_block(game.block_at(0, 0))
     assert picture(game)[0] == "0F#"
     move = where(game.hint())
-    assert move == ((0, 1), False, "Safe: the 0 at row 1, col 1 has no bomb around it")
+    assert move == ((0, 1), False, "Safe: the empty tile (0) at row 1, col 1 has no bomb "
+                    "around it")
 
 
 def test_subset_rule_safe(game):
@@ -70,7 +73,8 @@ def test_subset_rule_safe(game):
     assert picture(game)[2:] == ["11111", "#####"]
     assert where(game.hint()) == (
         (3, 2), False, "Safe: every closed neighbour of the 1 at row 3, col 1 is also "
-        "next to the 1 at row 3, col 2, so row 4, col 3 is safe")
+        "next to the 1 at row 3, col 2, and both still need the same number of bombs, "
+        "so row 4, col 3 is safe")
 
 
 def test_subset_rule_bomb(game):
@@ -78,7 +82,8 @@ def test_subset_rule_bomb(game):
              [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1), (2, 2), (3, 0), (3, 2)])
     assert where(game.hint()) == (
         (2, 0), True, "Bomb: every closed neighbour of the 1 at row 1, col 2 is also "
-        "next to the 2 at row 2, col 2, so row 3, col 1 is a bomb")
+        "next to the 2 at row 2, col 2, and the second number needs just enough more "
+        "bombs to fill its other closed tiles, so row 3, col 1 is a bomb")
 
 
 def test_counting_the_bombs_left(game):
@@ -95,10 +100,12 @@ def test_counting_the_bombs_left(game):
 def test_exact_search_finds_what_the_rules_miss(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
     assert where(game.hint()) == (
-        (3, 0), False, "Safe: no way the bombs can lie puts one at row 4, col 1")
+        (3, 0), False, "Safe: no way the bombs can lie that fits every number puts one "
+        "at row 4, col 1")
     position(game, 3, 2, [(2, 0), (1, 0), (1, 1), (2, 1)], [(0, 0)])
     assert where(game.hint()) == (
-        (2, 0), True, "Bomb: every way the bombs can lie puts one at row 3, col 1")
+        (2, 0), True, "Bomb: every way the bombs can lie that fits every number puts "
+        "one at row 3, col 1")
 
 
 def test_a_guess_when_nothing_is_sure(game):
@@ -128,7 +135,8 @@ def test_no_hint_before_the_first_click_or_after_the_end(game):
 def test_the_h_key_shows_the_hint(shown):
     position(shown, 3, 3, [(0, 0)], [(2, 2)])
     shown.on_key_down(shown.keys.H)
-    assert footer(shown) == "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour"
+    assert footer(shown) == ("Bomb: the 1 at row 1, col 2 has only 1 closed neighbour, "
+                             "just as many as its bombs")
     shown.draw()
     corner = shown.screen.surface.get_at(shown.Rect(shown.view.tile_rect(0, 0)).topleft)
     assert tuple(corner)[:3] == scene.HINT_COLOURS[True]     # the red frame of a bomb

@@ -3,14 +3,23 @@
 Run from the project folder:  python tools/bench.py
 Each line is the median of several runs (fewer for the big board).
 """
+import atexit
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "tests"))
 from loadgame import load_game, with_screen  # noqa: E402
+
+# The frames measured add up to minutes of play, and a game in progress is
+# kept on disk every 30 s of play: into a folder of the benchmark's own, not
+# the player's.
+os.environ["MINESWEEP_DATA_DIR"] = tempfile.mkdtemp(prefix="minesweep-bench-")
+atexit.register(shutil.rmtree, os.environ["MINESWEEP_DATA_DIR"], True)
 
 # The fixed Expert board of the benchmark: 99 bombs, a deterministic layout.
 EXPERT_BOMBS = [((7 * i) % 16, (13 * i + i // 16) % 30) for i in range(400)]

@@ -54,8 +54,11 @@ def main():
     if shutil.which("Xvfb") is None or not os.path.exists("/proc/self/stat"):
         sys.exit("bench_idle: needs Linux and Xvfb (Debian: apt-get install xvfb)")
     read, write = os.pipe()
+    # -noreset: Xvfb would reset when its last client leaves, and each game
+    # closes and opens its display once at start.
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                               "1920x1080x24", "-nolisten", "tcp"], pass_fds=(write,),
+                               "1920x1080x24", "-nolisten", "tcp", "-noreset"],
+                              pass_fds=(write,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as f:
