@@ -118,11 +118,26 @@ def solver_module(path):
 def play_boards(job):
     """Play boards start..stop of a level by a way of guessing, under a
     first-click rule: (wins by index, guess times)."""
-    seed, level, click, rule, start, stop, path = job
+    seed, level, click, rule, start, stop, path, settings = job
     name, rows, cols, bombs = level
     first = first_click(click, level)
     around = solver.neighbour_table(rows, cols)
     module = solver_module(path)
+    # The worker keeps its modules from job to job: what is changed for
+    # this one is put back after it.
+    kept = {constant: getattr(module, constant) for constant in settings}
+    for constant, value in settings.items():
+        setattr(module, constant, value)
+    try:
+        return play_with(module, seed, level, click, rule, start, stop, first, around)
+    finally:
+        for constant, value in kept.items():
+            setattr(module, constant, value)
+
+
+def play_with(module, seed, level, click, rule, start, stop, first, around):
+    """play_boards' games, by a solver module as it is set."""
+    name, rows, cols, bombs = level
     times = []
     if rule == "ahead":
         def guess(seen):
@@ -137,12 +152,12 @@ def play_boards(job):
     return won, times
 
 
-def play_level(pool, seed, level, click, rule, games, jobs, path=None):
+def play_level(pool, seed, level, click, rule, games, jobs, path=None, settings=None):
     """Every board of a level, under the first-click rule click, played by
-    a way of guessing (and the solver in the file path, if given), shared
-    among the pool's jobs."""
+    a way of guessing (and the solver in the file path, if given, with its
+    constants changed as settings says), shared among the pool's jobs."""
     step = max(1, games // (jobs * 8))
-    parts = [(seed, level, click, rule, i, min(i + step, games), path)
+    parts = [(seed, level, click, rule, i, min(i + step, games), path, settings or {})
              for i in range(0, games, step)]
     results = pool.map(play_boards, parts)
     return [w for won, times in results for w in won], \
@@ -242,16 +257,31 @@ def main():
                         choices=sorted(RULES))
     parser.add_argument("--old-solver", metavar="FILE",
                         help="play the OLD rule of --compare with this solver.py")
+    parser.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE",
+                        help="change constants of solver.py for the NEW rule of "
+                        "--compare (or for the table), such as ENDGAME_LAYOUTS=0")
+    parser.add_argument("--old-set", nargs="+", default=[], metavar="NAME=VALUE",
+                        help="the same for the OLD rule of --compare")
     parser.add_argument("--levels", default="Beginner,Intermediate,Expert")
     parser.add_argument("--big", type=int, default=0, metavar="N",
                         help="also time the guesses of N games on each of the "
                         "biggest boards")
     args = parser.parse_args()
     levels = [level for level in LEVELS if level[0] in args.levels.split(",")]
+    args.set, args.old_set = settings(args.set), settings(args.old_set)
     # One pool of worker processes for the whole run, made before any other
     # thread starts: they are forked from this process as it is now.
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         report(pool, args, levels)
+
+
+def settings(pairs):
+    """NAME=VALUE pairs as {NAME: number}."""
+    out = {}
+    for pair in pairs:
+        name, value = pair.split("=")
+        out[name] = float(value) if "." in value else int(value)
+    return out
 
 
 def report(pool, args, levels):
@@ -263,14 +293,16 @@ def report(pool, args, levels):
         old_name = old_rule
         if args.old_solver:
             old_name += " (%s)" % os.path.basename(args.old_solver)
+        old_name += "".join(" %s=%s" % item for item in args.old_set.items())
+        new_rule += "".join(" %s=%s" % item for item in args.set.items())
         print("| level | %s | %s | paired gain (95%% CI) | boards only %s won "
               "| boards only %s won |" % (old_name, new_rule, old_name, new_rule))
         print("|---|---|---|---|---|---|")
         for level in levels:
             old = play_level(pool, args.seed, level, args.rule, old_rule, args.games,
-                             args.jobs, args.old_solver)[0]
-            new = play_level(pool, args.seed, level, args.rule, new_rule, args.games,
-                             args.jobs)[0]
+                             args.jobs, args.old_solver, args.old_set)[0]
+            new = play_level(pool, args.seed, level, args.rule, args.compare[1],
+                             args.games, args.jobs, None, args.set)[0]
             mean, low, high, old_only, new_only = paired(old, new)
             print("| %s | %.2f%% | %.2f%% | %+.2f (%+.2f to %+.2f) | %d | %d |" % (
                 level[0], 100 * sum(old) / len(old), 100 * sum(new) / len(new),
@@ -283,7 +315,7 @@ def report(pool, args, levels):
     for level in levels:
         start = time.perf_counter()
         won, times = play_level(pool, args.seed, level, args.rule, "ahead", args.games,
-                                args.jobs)
+                                args.jobs, None, args.set)
         per_game = (time.perf_counter() - start) * args.jobs / args.games
         low, high = wilson(sum(won), len(won))
         ng, fails = no_guess_times(level, rng, max(10, min(150, args.games // 20)))
