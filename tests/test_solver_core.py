@@ -159,3 +159,30 @@ def test_a_derived_position_is_the_position_read_afresh():
         assert list(base.after(known=fixed).search().items()) == \
             list(solver.Solver(rows, cols, bombs, shown, around, fixed).search().items())
         checked += 1
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_a_first_click_that_shows_a_number_is_followed_by_a_sensible_guess(number):
+    # Expert, first click in the top-left corner (the corner rule of the
+    # published results): it shows a number and nothing is sure. The three
+    # cells next to it hold that many bombs between them, a 1/3 or 2/3
+    # chance each, worse than the rest (about 1 in 5): the guess is one of
+    # the lowest chance, away from the corner, weighed one move ahead.
+    rows, cols, bombs = 16, 30, 99
+    around = solver.neighbour_table(rows, cols)
+    shown = [None] * (rows * cols)
+    shown[0] = number
+    seen = solver.Solver(rows, cols, bombs, shown, around).run()
+    assert not seen.facts
+    guess = solver.choose_guess(seen)
+    lowest = min(seen.chances.values())
+    assert guess.chance == pytest.approx(lowest, abs=1e-9)
+    assert guess.cell not in around[0]
+    assert seen.chances[around[0][0]] == pytest.approx(number / 3)
+    assert guess.score is not None and guess.forced is None and guess.win is None
+    # A 3 there: its three neighbours are bombs, and the guess still keeps
+    # away from them.
+    shown[0] = 3
+    seen = solver.Solver(rows, cols, bombs, shown, around).run()
+    assert sorted(cell for cell, isbomb, why in seen.facts if isbomb) == sorted(around[0])
+    assert solver.choose_guess(seen).cell not in around[0]
