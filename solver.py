@@ -24,8 +24,6 @@ BIG_BOARD = 2000         # tiles: on a bigger board one search is slow, so...
 BIG_LOOK_TIME = 0.02     # ... a guess weighs cells for this long at most, s
 ENDGAME_LAYOUTS = 120    # the whole game is searched when this few layouts are left
 ENDGAME_NODES = 30000    # most steps that search may take
-TWO_AHEAD = 0            # the best cells one move ahead weighed two moves ahead (0: none)
-TWO_AHEAD_LOOKS = 4      # ... each trying this many cells for the move after it
 
 
 class Cell(int):
@@ -291,7 +289,7 @@ class Solver:
                 return self
 
     def search(self):
-        """The exact chance of a bomb in every unknown cell (see README).
+        """The exact chance of a bomb in every unknown cell (docs/solver.md).
 
         Each call has its own SEARCH_BUDGET steps; past them the chances are
         rough, self.capped is True and self.total is None.
@@ -499,8 +497,6 @@ class Guess:
                                         # "or_safe": a 50/50 or safe; or None
         self.cut = None                 # (cells weighed, cells to weigh) when
                                         # a big board's time ran out first
-        self.two_ahead = None           # the score two moves ahead, when the
-                                        # best cells were weighed so
 
 
 def outside_candidates(solver, clues, edge):
@@ -599,50 +595,6 @@ def weigh(solver, cell, give_up=None, beat=-1.0):
         if safest in (0, 1):
             sure += share                   # a safe move next, or the game won
     return sure, score, numbers
-
-
-def next_value(after, give_up=None):
-    """How good the position after a guess is for the move after that,
-    looking one more move ahead: 1 if it has two safe cells or more (or
-    only bombs are left closed), else the best score one move ahead of its
-    TWO_AHEAD_LOOKS safest cells worth weighing. None past the time give_up."""
-    chances = after.chances
-    safe = sum(1 for chance in chances.values() if chance == 0)
-    if safe >= 2 or all(chance == 1 for chance in chances.values()):
-        return 1.0
-    candidates = guess_candidates(after)[:TWO_AHEAD_LOOKS]
-    top, done = weigh_candidates(after, candidates, {}, give_up)
-    if done < len(candidates):
-        return None
-    return top[0][3] if top else next_safety(chances)[1]
-
-
-def weigh_two(solver, cell, give_up=None, beat=-1.0):
-    """Two moves ahead, by trying every number the cell could show:
-    P(safe) x the expected next_value of the position it leaves. None if
-    the time give_up passes first; once it cannot reach beat, it stops
-    with a score below beat."""
-    score = 0.0
-    unweighed = 1 - solver.chances[cell]     # the safe share not yet tried
-    bombs_known = sum(1 for other in solver.around[cell] if solver.known.get(other))
-    closed = sum(1 for other in solver.around[cell]
-                 if solver.shown[other] is None and other not in solver.known)
-    for number in range(bombs_known, bombs_known + closed + 1):
-        if give_up is not None and time.perf_counter() > give_up:
-            return None
-        if score + unweighed < beat:
-            return score + unweighed
-        after = solver.after(cell, number)
-        after.chances = after.search()
-        if after.capped or not after.total:
-            continue                        # impossible, or too big to count
-        share = after.total / solver.total
-        unweighed -= share
-        value = next_value(after, give_up)
-        if value is None:
-            return None
-        score += share * value
-    return score
 
 
 def walls(around, a, b):
@@ -800,73 +752,27 @@ def choose_guess(solver, give_up=None):
             cell, win = found
             return Guess(cell, chances[cell], win=win)
     candidates = guess_candidates(solver, influence)
-    keep = 1 if big else max(TWO_AHEAD, 1)
-    top, done = weigh_candidates(solver, candidates, influence, soon, keep)
-    if not top:
-        best = Guess(plain, chances[plain])
-    else:
-        rank, cell, sure, score = top[0]
-        best = guess_of(solver, cell, sure, score)
-        # Two moves ahead, for the best few living cells: kept only if every
-        # one of them was weighed in time.
-        living = [entry for entry in top if entry[0][0]]
-        if len(living) > 1 and done == len(candidates):
-            found = two_ahead(solver, living, influence, soon)
-            if found is not None:
-                cell, sure, two = found
-                best = guess_of(solver, cell, sure, top[[entry[1] for entry in top]
-                                                      .index(cell)][3])
-                best.two_ahead = two
-    if big and done < len(candidates):
-        best.cut = (done, len(candidates))
-    return best
-
-
-def guess_of(solver, cell, sure, score):
-    """The Guess for a cell weighed one move ahead: sure is P(safe and a
-    sure move next), score its weighed score."""
-    chance = solver.chances[cell]
-    safe = 1 - chance
-    return Guess(cell, chance, sure / safe if safe else 0.0, score)
-
-
-def weigh_candidates(solver, candidates, influence, give_up, keep=1):
-    """Weigh the candidates one move ahead (weigh), counting the 50/50s
-    each may settle (fifty_factor): ([(rank, cell, sure, score)] of the
-    keep best, best first, and how many were weighed before the time
-    give_up). A rank is (living, score): a dead cell comes after every
-    living one; of equal ranks the one weighed first comes first."""
-    weighed = []
+    best, best_rank, cut = None, None, None
     for done, cell in enumerate(candidates):
         factor = fifty_factor(solver, influence, cell)
-        # Past keep living cells, a cell that cannot reach the score of the
-        # last of them (with room for rounding) is not weighed to the end.
-        living = sorted((entry[0][1] for entry in weighed if entry[0][0]), reverse=True)
-        beat = living[keep - 1] / factor - 2e-9 if len(living) >= keep else -1.0
-        found = weigh(solver, cell, give_up, beat)
-        if found is None:
+        # Past a living best, a cell that cannot reach its score (with room
+        # for rounding) is not weighed to the end.
+        living = best_rank is not None and best_rank[0]
+        beat = best.score / factor - 2e-9 if living else -1.0
+        weighed = weigh(solver, cell, soon, beat)
+        if weighed is None:
+            if big:
+                cut = (done, len(candidates))
             break                           # out of time: the best so far
-        sure, score, numbers = found
+        sure, score, numbers = weighed
         score *= factor
-        weighed.append(((numbers > 1, round(score, 9)), cell, sure, score))
-    else:
-        done = len(candidates)
-    return sorted(weighed, key=lambda entry: entry[0], reverse=True)[:keep], done
-
-
-def two_ahead(solver, entries, influence, give_up):
-    """Of the cells weighed one move ahead (entries, best first), the best
-    two moves ahead, as (cell, sure, two-move score), or None if the time
-    give_up passes first."""
-    best = None
-    for rank, cell, sure, score in entries:
-        factor = fifty_factor(solver, influence, cell)
-        beat = best[2] / factor - 2e-9 if best is not None else -1.0
-        two = weigh_two(solver, cell, give_up, beat)
-        if two is None:
-            return None
-        if best is None or two * factor > best[2] + 1e-9:
-            best = (cell, sure, two * factor)
+        rank = (numbers > 1, round(score, 9))
+        if best is None or rank > best_rank:
+            safe = 1 - chances[cell]
+            best = Guess(cell, chances[cell], sure / safe if safe else 0.0, score)
+            best_rank = rank
+    best = best or Guess(plain, chances[plain])
+    best.cut = cut
     return best
 
 

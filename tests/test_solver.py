@@ -1,4 +1,4 @@
-"""The solver (issue 4): hints that explain themselves and never lie, exact
+"""The solver in the game: hints that explain themselves and never lie, exact
 bomb chances, autoplay and no-guess boards."""
 import itertools
 import random
@@ -361,7 +361,7 @@ def test_solver_keys_at_any_moment(game):
         tick(game, 1)
 
 
-# The solver's own module, and its guesses (issue 14) -----------------------------
+# The solver's own module, and its guesses -----------------------------------------
 def layouts(game, shown=None):
     """Every layout of the bombs (frozensets of cells) that fits the numbers
     shown: on the board as it is, unless given another view of it."""

@@ -2,7 +2,8 @@
 
 Run from the project folder:
     python tools/bench_solver.py [--games N] [--jobs J] [--rule RULE]
-                                 [--compare OLD NEW] [--old-solver FILE]
+                                 [--compare OLD NEW ...] [--old-solver FILE]
+                                 [--set NAME=VALUE ...] [--old-set NAME=VALUE ...]
                                  [--levels L,L] [--big N]
 
 The two rules of the published results (as the MineSweeperProb project's
@@ -24,11 +25,14 @@ guess by the chosen way of guessing:
     ahead_only  the same without the whole-game search at the end
 Every board has its own generator, seeded with the text "SEED:LEVEL:I"
 (with the corner rule "SEED:LEVEL:corner:I"), so the levels are
-independent and two ways of guessing play exactly the same boards. The
+independent and two ways of guessing play exactly the same boards
+(--compare prints each one's paired gain over the one before). The
 solver's play checks every cell it calls safe against the real bombs, so a
 solver bug stops the benchmark instead of counting as a loss. With
---old-solver, the OLD rule is played by another solver.py (an earlier
-version, say, from `git show REV:solver.py > /tmp/old_solver.py`).
+--old-solver, the first rule of --compare is played by another solver.py
+(an earlier version, say, from `git show REV:solver.py > /tmp/old.py`);
+--set and --old-set change the solver's constants (ENDGAME_LAYOUTS=500, say) for
+the rules after the first, or for the first.
 """
 import argparse
 import importlib.util
@@ -253,15 +257,17 @@ def main():
     parser.add_argument("--seed", default="2026")
     parser.add_argument("--rule", default="opening", choices=sorted(FIRST_CLICK),
                         help="where the first click is made and what it may show")
-    parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
-                        choices=sorted(RULES))
+    parser.add_argument("--compare", nargs="+", metavar="RULE", choices=sorted(RULES),
+                        help="two ways of guessing or more (OLD NEW ...), played "
+                        "on the same boards")
     parser.add_argument("--old-solver", metavar="FILE",
-                        help="play the OLD rule of --compare with this solver.py")
+                        help="play the first rule of --compare with this solver.py")
     parser.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE",
-                        help="change constants of solver.py for the NEW rule of "
-                        "--compare (or for the table), such as ENDGAME_LAYOUTS=0")
+                        help="change constants of solver.py for the rules of "
+                        "--compare after the first (or for the table), such as "
+                        "ENDGAME_LAYOUTS=0")
     parser.add_argument("--old-set", nargs="+", default=[], metavar="NAME=VALUE",
-                        help="the same for the OLD rule of --compare")
+                        help="the same for the first rule of --compare")
     parser.add_argument("--levels", default="Beginner,Intermediate,Expert")
     parser.add_argument("--big", type=int, default=0, metavar="N",
                         help="also time the guesses of N games on each of the "
@@ -284,29 +290,46 @@ def settings(pairs):
     return out
 
 
+def compare(pool, args, levels):
+    """Play the same boards by each way of guessing in --compare and print
+    each one's win rate and its paired gain over the one before it (with
+    how many boards only the one before / only it won). The first is
+    played by --old-solver with --old-set, the others by this solver.py
+    with --set."""
+    names = []
+    for index, rule in enumerate(args.compare):
+        path, changes = (args.old_solver, args.old_set) if index == 0 else (None, args.set)
+        name = rule
+        if path:
+            name += " (%s)" % os.path.basename(path)
+        names.append(name + "".join(" %s=%s" % item for item in changes.items()))
+    heads = [names[0]]
+    for name in names[1:]:
+        heads += [name, "gain (95% CI), boards only the one before / only it won"]
+    print("| level | %s |" % " | ".join(heads))
+    print("|---|%s" % ("---|" * len(heads)))
+    for level in levels:
+        cells, before = [], None
+        for index, rule in enumerate(args.compare):
+            path, changes = (args.old_solver, args.old_set) if index == 0 \
+                else (None, args.set)
+            won = play_level(pool, args.seed, level, args.rule, rule, args.games,
+                             args.jobs, path, changes)[0]
+            cells.append("%.2f%%" % (100 * sum(won) / len(won)))
+            if before is not None:
+                mean, low, high, old_only, new_only = paired(before, won)
+                cells.append("%+.2f (%+.2f to %+.2f), %d / %d" % (
+                    100 * mean, 100 * low, 100 * high, old_only, new_only))
+            before = won
+        print("| %s | %s |" % (level[0], " | ".join(cells)), flush=True)
+
+
 def report(pool, args, levels):
     """Play the boards and print the tables."""
     print("%d games per level, %s rule, seed %s, %d processes\n" % (
         args.games, args.rule, args.seed, args.jobs))
     if args.compare:
-        old_rule, new_rule = args.compare
-        old_name = old_rule
-        if args.old_solver:
-            old_name += " (%s)" % os.path.basename(args.old_solver)
-        old_name += "".join(" %s=%s" % item for item in args.old_set.items())
-        new_rule += "".join(" %s=%s" % item for item in args.set.items())
-        print("| level | %s | %s | paired gain (95%% CI) | boards only %s won "
-              "| boards only %s won |" % (old_name, new_rule, old_name, new_rule))
-        print("|---|---|---|---|---|---|")
-        for level in levels:
-            old = play_level(pool, args.seed, level, args.rule, old_rule, args.games,
-                             args.jobs, args.old_solver, args.old_set)[0]
-            new = play_level(pool, args.seed, level, args.rule, args.compare[1],
-                             args.games, args.jobs, None, args.set)[0]
-            mean, low, high, old_only, new_only = paired(old, new)
-            print("| %s | %.2f%% | %.2f%% | %+.2f (%+.2f to %+.2f) | %d | %d |" % (
-                level[0], 100 * sum(old) / len(old), 100 * sum(new) / len(new),
-                100 * mean, 100 * low, 100 * high, old_only, new_only))
+        compare(pool, args, levels)
         return
     rng = random.Random(args.seed)
     print("| level | win rate (95% CI) | published | ms per game | ms per guess "
