@@ -6,6 +6,7 @@
 # really are, and never the player's flags (they may be wrong).
 # Keep this file ASCII only, like minesweep.py.
 import time
+from bisect import bisect
 from collections import deque
 from math import comb
 
@@ -62,6 +63,41 @@ def exact_ratio(part, whole):
     return part / whole
 
 
+def add_shifted(total, ways, shift, weight):
+    """Add ways (bombs -> count), each moved up by shift bombs and times
+    weight, into total."""
+    for k, count in ways.items():
+        total[k + shift] = total.get(k + shift, 0) + count * weight
+
+
+def family_plan(clues, order):
+    """How weigh_families steps through the families in order: for each,
+    where each of its clues' needs is found in the state before it (its
+    place there, or -1 if the clue is not begun yet), how much room each of
+    its clues has in the families after it, and which of (the state, then
+    its clues' new needs) make the state after it. A state lists, in clue
+    order, the needs of the clues begun and not yet finished."""
+    last = {}
+    for index, (members, cells) in enumerate(order):
+        for m in members:
+            last[m] = index
+    room = [len(clue[2]) for clue in clues]
+    active = []
+    plan = []
+    for index, (members, cells) in enumerate(order):
+        place = {m: at for at, m in enumerate(active)}
+        sources = [place.get(m, -1) for m in members]
+        for m in members:
+            room[m] -= len(cells)
+        rooms = [room[m] for m in members]
+        going = sorted({m for m in active + list(members) if last[m] > index})
+        mine = {m: len(active) + at for at, m in enumerate(members)}
+        picks = [mine[m] if m in mine else place[m] for m in going]
+        plan.append((sources, rooms, picks))
+        active = going
+    return plan
+
+
 def split_groups(clues):
     """Split clues into groups that share no closed cell with each other."""
     group_of = {}
@@ -102,6 +138,10 @@ class Solver:
         self.total = None            # how many ways the bombs can lie, once searched
         self.capped = False          # did the last exact search run out of steps?
         self.steps = 0
+        # Each group's weighing (weigh_group), kept by its clues: a position
+        # derived from this one (after) shares it, and most of its groups
+        # are the same as here.
+        self.memo = {}
         # The open numbers that still touch closed cells: the only clues.
         self.clues = []
         for cell, number in enumerate(shown):
@@ -109,6 +149,40 @@ class Solver:
                 closed = [other for other in self.around[cell] if shown[other] is None]
                 if closed:
                     self.clues.append((cell, number, closed))
+
+    def after(self, cell=None, number=None, known=None):
+        """The position after cell opens and shows number (if given), with
+        known instead of this one's certain cells (if given): a new Solver,
+        nothing worked out, as Solver() would make it but without reading
+        the whole board again, and sharing this one's memo."""
+        new = Solver.__new__(Solver)
+        new.rows, new.cols, new.bombs = self.rows, self.cols, self.bombs
+        new.around, new.memo = self.around, self.memo
+        new.facts, new.chances, new.total, new.capped, new.steps = [], None, None, False, 0
+        if known is None:
+            known = self.known
+        if cell is None:
+            new.shown, new.clues = self.shown, self.clues
+            new.known = dict(known)
+            return new
+        new.shown = shown = list(self.shown)
+        shown[cell] = number
+        new.known = {other: isbomb for other, isbomb in known.items() if other != cell}
+        clues = []
+        for clue in self.clues:
+            if cell in clue[2]:
+                closed = [other for other in clue[2] if other != cell]
+                if closed:
+                    clues.append((clue[0], clue[1], closed))
+            else:
+                clues.append(clue)
+        closed = [other for other in self.around[cell] if shown[other] is None]
+        if closed:
+            # In cell order, as Solver() lists them.
+            at = bisect([clue[0] for clue in clues], cell)
+            clues.insert(at, (cell, number, closed))
+        new.clues = clues
+        return new
 
     def learn(self, cells, isbomb, why, **facts):
         """Record new certain cells, each with why: a reason's name and its
@@ -215,7 +289,7 @@ class Solver:
                 return self
 
     def search(self):
-        """The exact chance of a bomb in every unknown cell (see README).
+        """The exact chance of a bomb in every unknown cell (docs/solver.md).
 
         Each call has its own SEARCH_BUDGET steps; past them the chances are
         rough, self.capped is True and self.total is None.
@@ -266,7 +340,24 @@ class Solver:
         return chances
 
     def weigh_group(self, clues):
-        """For one group of linked clues: ways[k] and, per cell, bomb counts."""
+        """For one group of linked clues: ways[k] and, per cell, bomb counts
+        (from the memo if this group was weighed before: it counts the same
+        steps, so a search is cut short exactly when it would have been)."""
+        key = tuple((clue[0], clue[3], tuple(clue[2])) for clue in clues)
+        if key in self.memo:
+            ways, families, steps = self.memo[key]
+            self.steps += steps
+            if self.steps > SEARCH_BUDGET:
+                self.capped = True
+            return ways, families
+        start = self.steps
+        ways, families = self.weigh_families(clues)
+        if not self.capped:
+            self.memo[key] = ways, families, self.steps - start
+        return ways, families
+
+    def weigh_families(self, clues):
+        """weigh_group's count itself, family by family."""
         # Cells touched by exactly the same clues are alike: we choose how
         # many bombs such a family holds, not which of its cells.
         family_of = {}
@@ -277,45 +368,73 @@ class Solver:
         for cell, members in family_of.items():
             families.setdefault(tuple(members), []).append(cell)
         order = sorted(families.items(), key=lambda item: item[0])
-        need = [clue[3] for clue in clues]
-        room = [len(clue[2]) for clue in clues]
-        ways, hits = {}, {}
-        chosen = []
-
-        def place_bombs(index, bombs, weight):
-            """Try every bomb count for family index and the ones after it."""
-            self.steps += 1
-            if self.steps > SEARCH_BUDGET:
+        plan = family_plan(clues, order)
+        # Forward, family by family: the ways to fill the families so far,
+        # by what the clues still open need (the state) and by bombs used;
+        # with how many partial fillings reach each state, which is how many
+        # steps a plain backtracking search takes, and what the budget counts.
+        layer = {(): [1, {0: 1}]}
+        layers = []
+        steps = 0
+        for (members, cells), (sources, rooms, picks) in zip(order, plan):
+            steps += sum(entry[0] for entry in layer.values())
+            if self.steps + steps > SEARCH_BUDGET:
+                self.steps += steps
                 self.capped = True
-                return
-            if index == len(order):
-                ways[bombs] = ways.get(bombs, 0) + weight
-                row = hits.setdefault(bombs, [0] * len(order))
-                for i, count in enumerate(chosen):
-                    row[i] += weight * count
-                return
-            members, cells = order[index]
+                return {}, []
             size = len(cells)
-            for m in members:
-                room[m] -= size
-            low = max([0] + [need[m] - room[m] for m in members])
-            high = min([size] + [need[m] for m in members])
-            for count in range(low, high + 1):
-                for m in members:
-                    need[m] -= count
-                chosen.append(count)
-                place_bombs(index + 1, bombs + count, weight * comb(size, count))
-                chosen.pop()
-                for m in members:
-                    need[m] += count
-                if self.capped:
-                    break
-            for m in members:
-                room[m] += size
-
-        place_bombs(0, 0, 1)
-        return ways, [(cells, {k: row[i] for k, row in hits.items()})
-                      for i, (members, cells) in enumerate(order)]
+            moves = {}
+            following = {}
+            for state, (paths, ways) in layer.items():
+                need = [state[at] if at >= 0 else clues[m][3]
+                        for m, at in zip(members, sources)]
+                low = max([0] + [n - r for n, r in zip(need, rooms)])
+                high = min([size] + need)
+                here = []
+                for count in range(low, high + 1):
+                    whole = state + tuple(n - count for n in need)
+                    new = tuple(whole[at] for at in picks)
+                    weight = comb(size, count)
+                    entry = following.get(new)
+                    if entry is None:
+                        entry = following[new] = [0, {}]
+                    entry[0] += paths
+                    add_shifted(entry[1], ways, count, weight)
+                    here.append((count, weight, new))
+                moves[state] = here
+            layers.append((layer, moves))
+            layer = following
+        steps += sum(entry[0] for entry in layer.values())
+        self.steps += steps
+        if self.steps > SEARCH_BUDGET:
+            self.capped = True
+            return {}, []
+        ways = layer[()][1] if () in layer else {}
+        # Backward: the ways to fill the families after each state; a
+        # family's bomb count in every whole filling is the ways before it,
+        # times its own count, times the ways after it.
+        back = {(): {0: 1}}
+        hits = []
+        for layer, moves in reversed(layers):
+            earlier = {}
+            counted = {}
+            for state, here in moves.items():
+                rest, mine = {}, {}
+                for count, weight, new in here:
+                    later = back.get(new)
+                    if later:
+                        add_shifted(rest, later, count, weight)
+                        if count:
+                            add_shifted(mine, later, count, weight * count)
+                if rest:
+                    earlier[state] = rest
+                if mine:
+                    for k1, w1 in layer[state][1].items():
+                        add_shifted(counted, mine, k1, w1)
+            hits.append(counted)
+            back = earlier
+        hits.reverse()
+        return ways, [(cells, counted) for (members, cells), counted in zip(order, hits)]
 
     def multiply(self, ways1, ways2):
         """Bomb counts of two independent parts together: {k: ways}."""
@@ -464,12 +583,7 @@ def weigh(solver, cell, give_up=None, beat=-1.0):
             return None
         if score + unweighed < beat:
             return sure, score + unweighed, numbers
-        shown = list(solver.shown)
-        shown[cell] = number
-        known = {other: isbomb for other, isbomb in solver.known.items()
-                 if other != cell}
-        after = Solver(solver.rows, solver.cols, solver.bombs, shown, solver.around,
-                       known)
+        after = solver.after(cell, number)
         chances = after.search()
         if after.capped or not after.total:
             continue                        # impossible, or too big to count
@@ -542,8 +656,7 @@ def forming_fifties(solver, give_up=None):
     b is safe and the walls are bombs. In those layouts nothing can ever
     tell a from b, and as many layouts have b and a the other way round.
     Past the time give_up it looks no further."""
-    rows, cols, shown, known, around = (solver.rows, solver.cols, solver.shown,
-                                        solver.known, solver.around)
+    shown, known, around = solver.shown, solver.known, solver.around
     left = solver.bombs_left()
     closed = set(solver.unknown_cells())
     for a, b in side_by_side(solver, closed):
@@ -558,7 +671,7 @@ def forming_fifties(solver, give_up=None):
         fixed = dict(known)
         fixed.update({wall: True for wall in missing})
         fixed[a], fixed[b] = True, False
-        trial = Solver(rows, cols, solver.bombs, shown, around, fixed)
+        trial = solver.after(known=fixed)
         trial.search()
         if not trial.capped and trial.total:
             yield a, b, missing, trial.total
@@ -784,52 +897,85 @@ class Endgame:
         return tuple(sorted(flood(cell, layout | self.known_bombs, self.around,
                                   self.closed.__contains__)))
 
-    def win_chance(self, layouts, opened):
-        """The best chance to win from here, and the cell that gives it."""
-        key = (layouts, opened)
-        if key in self.memo:
-            return self.memo[key]
+    def tables(self):
+        """For every unknown cell, the layouts where it is safe, and those
+        split by what it shows: each a set of layouts as the bits of an int
+        (bit i for layout i), so that a position of the search is one int."""
+        self.safe_in, self.split = {}, {}
+        for cell in self.unknown:
+            views = {}
+            for index, layout in enumerate(self.layouts):
+                if cell not in layout:
+                    view = self.shows(cell, layout)
+                    views[view] = views.get(view, 0) | 1 << index
+            self.split[cell] = list(views.values())
+            self.safe_in[cell] = sum(self.split[cell])
+
+    def win_chance(self, layouts, top=False):
+        """The best chance to win when the layouts (an int of bits) are
+        those left, and the cell that gives it.
+
+        What was opened need not be known: a cell safe in every layout left
+        that shows the same in all of them tells nothing, and one layout
+        left is a won game. Below the top, a "dead" cell (one that shows the
+        same whenever it is safe) is tried only if every cell is dead: it
+        gives nothing but its risk, so opening it last is never worse.
+        """
+        if layouts in self.memo:
+            return self.memo[layouts]
         self.step()
-        everything = [self.all_layouts[index] for index in layouts]
-        closed = [cell for cell in self.unknown if cell not in opened]
-        if all(cell in layout for layout in everything for cell in closed):
-            return 1.0, None                # only bombs are left closed: won
-        best = (-1.0, None)
+        count = layouts.bit_count()
+        if count == 1:
+            return 1.0, None
+        options = []
+        for cell in self.unknown:
+            safe = (layouts & self.safe_in[cell]).bit_count()
+            if safe:
+                options.append((safe, cell))
         # The safest cells first: a cell safe in fewer layouts than the best
         # chance so far cannot beat it, and neither can any after it.
-        safe_in = {cell: [index for index in layouts
-                          if cell not in self.all_layouts[index]] for cell in closed}
-        for cell in sorted(closed, key=lambda cell: -len(safe_in[cell])):
-            safe = safe_in[cell]
-            if len(safe) <= best[0] * len(layouts):
+        options.sort(key=lambda option: -option[0])
+        best = (-1.0, None)
+        dead = []
+        for safe, cell in options:
+            if safe <= best[0] * count:
                 break
-            groups = {}
-            for index in safe:
-                groups.setdefault(self.shows(cell, self.all_layouts[index]), []).append(index)
-            wins, untried = 0.0, len(safe)
-            for shown, group in groups.items():
-                if wins + untried <= best[0] * len(layouts):
-                    break                   # this cell cannot beat the best
-                after = opened | frozenset(here for here, number in shown)
-                wins += len(group) * self.win_chance(tuple(group), after)[0]
-                untried -= len(group)
-            chance = wins / len(layouts)
-            if untried == 0 and chance > best[0] + 1e-12:
-                best = (chance, cell)
-            if len(safe) == len(layouts):
+            groups = [group for group in (layouts & part for part in self.split[cell])
+                      if group]
+            if len(groups) == 1 and (safe == count or not top):
+                if safe < count:
+                    dead.append((safe, cell, groups))
+                continue                    # no news (and, if sure, no risk)
+            best = self.try_cell(layouts, count, safe, cell, groups, best)
+            if safe == count:
                 break                       # a sure move: nothing can beat it
-        self.memo[key] = best
+        if best[1] is None:
+            for safe, cell, groups in dead:
+                best = self.try_cell(layouts, count, safe, cell, groups, best)
+        self.memo[layouts] = best
         return best
+
+    def try_cell(self, layouts, count, safe, cell, groups, best):
+        """best, or (the chance to win by opening cell, cell) if that is
+        better: groups are the layouts where it is safe, by what it shows."""
+        wins, untried = 0.0, safe
+        for group in groups:
+            if wins + untried <= best[0] * count:
+                return best                 # this cell cannot beat the best
+            size = group.bit_count()
+            wins += size * self.win_chance(group)[0]
+            untried -= size
+        chance = wins / count
+        return (chance, cell) if chance > best[0] + 1e-12 else best
 
     def best_move(self):
         """(cell, chance to win), or None if the search is too big."""
         if self.layouts is None or not self.layouts:
             return None
-        self.all_layouts = self.layouts
         self.closed = set(self.unknown)
         try:
-            chance, cell = self.win_chance(tuple(range(len(self.layouts))),
-                                           frozenset())
+            self.tables()
+            chance, cell = self.win_chance((1 << len(self.layouts)) - 1, top=True)
         except OverflowError:
             return None
         return cell, chance

@@ -1,4 +1,4 @@
-"""The solver: hints that explain themselves and never lie, exact
+"""The solver in the game: hints that explain themselves and never lie, exact
 bomb chances, autoplay and no-guess boards."""
 import functools
 import itertools
@@ -380,7 +380,7 @@ def test_solver_keys_at_any_moment(game):
         tick(game, 1)
 
 
-# The solver's own module, and its guesses ------------------------------------------
+# The solver's own module, and its guesses -----------------------------------------
 def layouts(game, shown=None):
     """Every layout of the bombs (frozensets of cells) that fits the numbers
     shown: on the board as it is, unless given another view of it."""

@@ -1,26 +1,38 @@
 """How well and how fast the solver plays. Not a test: it prints tables.
 
 Run from the project folder:
-    python tools/bench_solver.py [--games N] [--jobs J] [--compare OLD NEW]
-                                 [--old-solver FILE] [--levels L,L] [--big N]
+    python tools/bench_solver.py [--games N] [--jobs J] [--rule RULE]
+                                 [--compare OLD NEW ...] [--old-solver FILE]
+                                 [--set NAME=VALUE ...] [--old-set NAME=VALUE ...]
+                                 [--levels L,L] [--big N]
 
-The rules of the published results: the first click opens an area (the
-clicked cell and its neighbours hold no bomb) and is made at [3,3] on
-Beginner and Intermediate, [4,4] on Expert (row and column from 1 at the
-top left). After it the solver plays: all sure moves, and when there is
-none, a guess by the chosen rule:
+The two rules of the published results (as the MineSweeperProb project's
+GameMgr.cpp lays its boards), chosen by --rule:
+    opening  the first click opens an area (the clicked cell and its
+             neighbours hold no bomb) and is made at [3,3] on Beginner
+             and Intermediate, [4,4] on Expert (row and column from 1 at
+             the top left); the default
+    corner   the first click is made at the top-left corner [1,1] and is
+             only sure to hold no bomb: it may show a number, and then the
+             solver's first move is a guess
+After it the solver plays: all sure moves, and when there is none, a
+guess by the chosen way of guessing:
     lowest  the lowest chance of a bomb (ties: fewest neighbours, top left)
     ahead   the game's rule (solver.choose_guess): when few layouts are
             left, the move with the best chance to win the whole game;
             else the cells nearly as safe as the safest, weighed one move
             ahead
     ahead_only  the same without the whole-game search at the end
-Every board has its own generator, seeded with the text "SEED:LEVEL:I", so
-the levels are independent and two rules play exactly the same boards. The
+Every board has its own generator, seeded with the text "SEED:LEVEL:I"
+(with the corner rule "SEED:LEVEL:corner:I"), so the levels are
+independent and two ways of guessing play exactly the same boards
+(--compare prints each one's paired gain over the one before). The
 solver's play checks every cell it calls safe against the real bombs, so a
 solver bug stops the benchmark instead of counting as a loss. With
---old-solver, the OLD rule is played by another solver.py (an earlier
-version, say, from `git show REV:solver.py > /tmp/old_solver.py`).
+--old-solver, the first rule of --compare is played by another solver.py
+(an earlier version, say, from `git show REV:solver.py > /tmp/old.py`);
+--set and --old-set change the solver's constants (ENDGAME_LAYOUTS=500, say) for
+the rules after the first, or for the first.
 """
 import argparse
 import importlib.util
@@ -37,12 +49,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from loadgame import load_game  # noqa: E402
 import solver  # noqa: E402  (loadgame puts the game's folder on the path)
 
-LEVELS = [("Beginner", 9, 9, 10, (2, 2)),
-          ("Intermediate", 16, 16, 40, (2, 2)),
-          ("Expert", 16, 30, 99, (3, 3))]
-# Published win rates with this rule (PSEQ, PSEQ-D256, JSMinesweeper).
-ANCHORS = {"Beginner": "97.1% / 97.2%", "Intermediate": "88.9% / 89.1%",
-           "Expert": "52.8% / 53.5% (JSMinesweeper 54.3%)"}
+LEVELS = [("Beginner", 9, 9, 10), ("Intermediate", 16, 16, 40),
+          ("Expert", 16, 30, 99)]
+# Where each rule makes the first click (row, col from 0), by level.
+FIRST_CLICK = {"opening": {"Beginner": (2, 2), "Intermediate": (2, 2), "Expert": (3, 3)},
+               "corner": {"Beginner": (0, 0), "Intermediate": (0, 0), "Expert": (0, 0)}}
+# Published win rates with each rule: PSEQ / PSEQ-D256 (MineSweeperProb's
+# README), and JSMinesweeper's Java solver on Expert (its README).
+ANCHORS = {"opening": {"Beginner": "97.15% / 97.17%", "Intermediate": "88.93% / 89.08%",
+                       "Expert": "52.79% / 53.45% (JSMinesweeper 54.3%)"},
+           "corner": {"Beginner": "91.68% / 91.69%", "Intermediate": "78.12% / 78.23%",
+                      "Expert": "39.62% / 40.04% (JSMinesweeper 41%)"}}
 
 
 def lowest(module, seen):
@@ -71,13 +88,24 @@ def ahead_only(module, seen):
 RULES = {"lowest": lowest, "ahead": ahead, "ahead_only": ahead_only}
 
 
-def board(seed, level, index):
-    """The bombs of one board (a set of cells), from its own generator."""
-    name, rows, cols, bombs, (row, col) = level
-    rng = random.Random("%s:%s:%d" % (seed, name, index))
-    first = row * cols + col
-    around = solver.neighbour_table(rows, cols)
-    free = solver.keep_free(first, around, bombs)
+def first_click(rule, level):
+    """The cell of the first click under a rule, on a level."""
+    name, rows, cols, bombs = level
+    row, col = FIRST_CLICK[rule][name]
+    return row * cols + col
+
+
+def board(seed, level, index, rule="opening"):
+    """The bombs of one board (a set of cells), from its own generator:
+    none in the first click's cell, nor, under the opening rule, around it."""
+    name, rows, cols, bombs = level
+    first = first_click(rule, level)
+    if rule == "opening":
+        rng = random.Random("%s:%s:%d" % (seed, name, index))
+        free = solver.keep_free(first, solver.neighbour_table(rows, cols), bombs)
+    else:
+        rng = random.Random("%s:%s:%s:%d" % (seed, name, rule, index))
+        free = {first}
     return set(rng.sample([c for c in range(rows * cols) if c not in free], bombs))
 
 
@@ -92,11 +120,28 @@ def solver_module(path):
 
 
 def play_boards(job):
-    """Play boards start..stop of a level by a rule: (wins by index, guess times)."""
-    seed, level, rule, start, stop, path = job
-    name, rows, cols, bombs, (row, col) = level
+    """Play boards start..stop of a level by a way of guessing, under a
+    first-click rule: (wins by index, guess times)."""
+    seed, level, click, rule, start, stop, path, settings = job
+    name, rows, cols, bombs = level
+    first = first_click(click, level)
     around = solver.neighbour_table(rows, cols)
     module = solver_module(path)
+    # The worker keeps its modules from job to job: what is changed for
+    # this one is put back after it.
+    kept = {constant: getattr(module, constant) for constant in settings}
+    for constant, value in settings.items():
+        setattr(module, constant, value)
+    try:
+        return play_with(module, seed, level, click, rule, start, stop, first, around)
+    finally:
+        for constant, value in kept.items():
+            setattr(module, constant, value)
+
+
+def play_with(module, seed, level, click, rule, start, stop, first, around):
+    """play_boards' games, by a solver module as it is set."""
+    name, rows, cols, bombs = level
     times = []
     if rule == "ahead":
         def guess(seen):
@@ -106,16 +151,17 @@ def play_boards(job):
         def guess(seen):
             """The rule chosen."""
             return RULES[rule](module, seen)
-    won = [module.play(rows, cols, board(seed, level, i), row * cols + col,
+    won = [module.play(rows, cols, board(seed, level, i, click), first,
                        around, guess) == "won" for i in range(start, stop)]
     return won, times
 
 
-def play_level(pool, seed, level, rule, games, jobs, path=None):
-    """Every board of a level played by a rule (and the solver in the file
-    path, if given), shared among the pool's jobs."""
+def play_level(pool, seed, level, click, rule, games, jobs, path=None, settings=None):
+    """Every board of a level, under the first-click rule click, played by
+    a way of guessing (and the solver in the file path, if given, with its
+    constants changed as settings says), shared among the pool's jobs."""
     step = max(1, games // (jobs * 8))
-    parts = [(seed, level, rule, i, min(i + step, games), path)
+    parts = [(seed, level, click, rule, i, min(i + step, games), path, settings or {})
              for i in range(0, games, step)]
     results = pool.map(play_boards, parts)
     return [w for won, times in results for w in won], \
@@ -142,13 +188,15 @@ def paired(old, new):
 
 
 def no_guess_times(level, rng, boards):
-    """Seconds to lay each of some no-guess boards, and how many failed."""
-    name, rows, cols, bombs, (row, col) = level
+    """Seconds to lay each of some no-guess boards (the first click where
+    the opening rule makes it), and how many failed."""
+    name, rows, cols, bombs = level
     around = solver.neighbour_table(rows, cols)
+    first = first_click("opening", level)
     times, failures = [], 0
     for _ in range(boards):
         start = time.perf_counter()
-        mines = solver.no_guess_layout(rows, cols, bombs, row * cols + col, around, rng)
+        mines = solver.no_guess_layout(rows, cols, bombs, first, around, rng)
         times.append(time.perf_counter() - start)
         failures += mines is None
     return times, failures
@@ -207,42 +255,81 @@ def main():
     parser.add_argument("--games", type=int, default=1000, help="boards per level")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", default="2026")
-    parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"),
-                        choices=sorted(RULES))
+    parser.add_argument("--rule", default="opening", choices=sorted(FIRST_CLICK),
+                        help="where the first click is made and what it may show")
+    parser.add_argument("--compare", nargs="+", metavar="RULE", choices=sorted(RULES),
+                        help="two ways of guessing or more (OLD NEW ...), played "
+                        "on the same boards")
     parser.add_argument("--old-solver", metavar="FILE",
-                        help="play the OLD rule of --compare with this solver.py")
+                        help="play the first rule of --compare with this solver.py")
+    parser.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE",
+                        help="change constants of solver.py for the rules of "
+                        "--compare after the first (or for the table), such as "
+                        "ENDGAME_LAYOUTS=0")
+    parser.add_argument("--old-set", nargs="+", default=[], metavar="NAME=VALUE",
+                        help="the same for the first rule of --compare")
     parser.add_argument("--levels", default="Beginner,Intermediate,Expert")
     parser.add_argument("--big", type=int, default=0, metavar="N",
                         help="also time the guesses of N games on each of the "
                         "biggest boards")
     args = parser.parse_args()
     levels = [level for level in LEVELS if level[0] in args.levels.split(",")]
+    args.set, args.old_set = settings(args.set), settings(args.old_set)
     # One pool of worker processes for the whole run, made before any other
     # thread starts: they are forked from this process as it is now.
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         report(pool, args, levels)
 
 
+def settings(pairs):
+    """NAME=VALUE pairs as {NAME: number}."""
+    out = {}
+    for pair in pairs:
+        name, value = pair.split("=")
+        out[name] = float(value) if "." in value else int(value)
+    return out
+
+
+def compare(pool, args, levels):
+    """Play the same boards by each way of guessing in --compare and print
+    each one's win rate and its paired gain over the one before it (with
+    how many boards only the one before / only it won). The first is
+    played by --old-solver with --old-set, the others by this solver.py
+    with --set."""
+    names = []
+    for index, rule in enumerate(args.compare):
+        path, changes = (args.old_solver, args.old_set) if index == 0 else (None, args.set)
+        name = rule
+        if path:
+            name += " (%s)" % os.path.basename(path)
+        names.append(name + "".join(" %s=%s" % item for item in changes.items()))
+    heads = [names[0]]
+    for name in names[1:]:
+        heads += [name, "gain (95% CI), boards only the one before / only it won"]
+    print("| level | %s |" % " | ".join(heads))
+    print("|---|%s" % ("---|" * len(heads)))
+    for level in levels:
+        cells, before = [], None
+        for index, rule in enumerate(args.compare):
+            path, changes = (args.old_solver, args.old_set) if index == 0 \
+                else (None, args.set)
+            won = play_level(pool, args.seed, level, args.rule, rule, args.games,
+                             args.jobs, path, changes)[0]
+            cells.append("%.2f%%" % (100 * sum(won) / len(won)))
+            if before is not None:
+                mean, low, high, old_only, new_only = paired(before, won)
+                cells.append("%+.2f (%+.2f to %+.2f), %d / %d" % (
+                    100 * mean, 100 * low, 100 * high, old_only, new_only))
+            before = won
+        print("| %s | %s |" % (level[0], " | ".join(cells)), flush=True)
+
+
 def report(pool, args, levels):
     """Play the boards and print the tables."""
-    print("%d games per level, seed %s, %d processes\n" % (args.games, args.seed,
-                                                           args.jobs))
+    print("%d games per level, %s rule, seed %s, %d processes\n" % (
+        args.games, args.rule, args.seed, args.jobs))
     if args.compare:
-        old_rule, new_rule = args.compare
-        old_name = old_rule
-        if args.old_solver:
-            old_name += " (%s)" % os.path.basename(args.old_solver)
-        print("| level | %s | %s | paired gain (95%% CI) | boards only %s won "
-              "| boards only %s won |" % (old_name, new_rule, old_name, new_rule))
-        print("|---|---|---|---|---|---|")
-        for level in levels:
-            old = play_level(pool, args.seed, level, old_rule, args.games, args.jobs,
-                             args.old_solver)[0]
-            new = play_level(pool, args.seed, level, new_rule, args.games, args.jobs)[0]
-            mean, low, high, old_only, new_only = paired(old, new)
-            print("| %s | %.2f%% | %.2f%% | %+.2f (%+.2f to %+.2f) | %d | %d |" % (
-                level[0], 100 * sum(old) / len(old), 100 * sum(new) / len(new),
-                100 * mean, 100 * low, 100 * high, old_only, new_only))
+        compare(pool, args, levels)
         return
     rng = random.Random(args.seed)
     print("| level | win rate (95% CI) | published | ms per game | ms per guess "
@@ -250,14 +337,15 @@ def report(pool, args, levels):
     print("|---|---|---|---|---|---|")
     for level in levels:
         start = time.perf_counter()
-        won, times = play_level(pool, args.seed, level, "ahead", args.games, args.jobs)
+        won, times = play_level(pool, args.seed, level, args.rule, "ahead", args.games,
+                                args.jobs, None, args.set)
         per_game = (time.perf_counter() - start) * args.jobs / args.games
         low, high = wilson(sum(won), len(won))
         ng, fails = no_guess_times(level, rng, max(10, min(150, args.games // 20)))
         print("| %s | %.1f%% (%.1f-%.1f) | %s | %.1f | %.1f / %.0f | %.0f / %.0f, "
               "%d of %d |" % (
                   level[0], 100 * sum(won) / len(won), 100 * low, 100 * high,
-                  ANCHORS[level[0]], 1000 * per_game,
+                  ANCHORS[args.rule][level[0]], 1000 * per_game,
                   1000 * statistics.median(times), 1000 * max(times),
                   1000 * statistics.mean(ng), 1000 * max(ng), fails, len(ng)))
     times = game_hint_times(rng)
