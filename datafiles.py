@@ -140,7 +140,8 @@ def same_file(one, other):
 
 
 def open_regular(path):
-    """A descriptor reading the regular file at path, or None; NotAFile for anything else."""
+    """A descriptor reading the regular file at path, or None; NotAFile for
+    anything else."""
     for attempt in range(3):
         try:
             seen = os.lstat(path)
@@ -497,7 +498,8 @@ def read_files(folder, wanted, say):
 
 
 def read_start(folder, say):
-    """Start-up's files under one lock: (the language chosen last, the kept game), or None."""
+    """Start-up's files under one lock: (the language chosen last, the kept
+    game), or None."""
     found, unread = read_files(folder, [(SETTINGS, settings_fault, "the settings"),
                                         (KEPT, kept_fault, "the saved game")], say)
     return found.get(SETTINGS, {}).get("language"), found.get(KEPT)
@@ -561,6 +563,17 @@ def load_best_times(folder, say):
     """Best times by level ({} if there are none), or None if they cannot be read."""
     found, unread = read_files(folder, [(TIMES, times_fault, "best times")], say)
     return None if unread else found.get(TIMES, {})
+
+
+def record_win(folder, level, game, say):
+    """Keep a won game's time (a gamestate.Game on a level, or None) if it
+    may set a record: as record_best_time says, or None if it may not."""
+    # A game the solver helped with sets no record, and a no-guess board or
+    # a win by flags is a different game: their times are kept apart.
+    if game.assisted or game.undos or level is None:
+        return None
+    kind = FLAGWIN_RECORD if game.flagwon else NOGUESS_RECORD if game.noguess else "%s"
+    return record_best_time(folder, kind % level, game.timer, say)
 
 
 def record_best_time(folder, level, seconds, say):
@@ -729,7 +742,8 @@ def keep_due(played, kept_played, now, kept_at):
 
 
 def forget_game(folder, game, say):
-    """Remove the kept file of a game that ended or was left, if it still holds that game."""
+    """Remove the kept file of a game that ended or was left, if it still
+    holds that game."""
     # Another window may have kept its own game there since.
     if folder is None:
         return
@@ -750,6 +764,13 @@ def forget_game(folder, game, say):
 def kept_game_found(folder, say):
     """The game kept last time, if there is a good one, else None."""
     return read_files(folder, [(KEPT, kept_fault, "the saved game")], say)[0].get(KEPT)
+
+
+def put_fields(game, owners):
+    """Put back the KEPT_FIELDS of a kept game, on the objects of owners
+    ({"game": ..., "settings": ...})."""
+    for name, (whose, value) in kept_fields(game).items():
+        setattr(owners[whose], name, value)
 
 
 def kept_fields(game):

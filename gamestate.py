@@ -81,7 +81,7 @@ class Settings:
         self.speed = slowmotion.START_SPEED   # the replay's speed, an index
         self.zoom = None            # Z: the tile size chosen, or None to fit
         self.language = "en"        # "en" or "zh"
-        self.texts = {"en": wording.TEXTS}   # each language's texts read so far
+        self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
         self.chinese = True         # is the Chinese font there?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
         self.said = set()           # console warnings given, each said once
@@ -123,6 +123,16 @@ LEVELS = {
     "2": ("Intermediate", 16, 16, 40),
     "3": ("Expert", 16, 30, 99),
 }
+
+
+def board_asked(now, asked, board=None):
+    """The (rows, cols, bombs) of a new board: asked's, or now's where asked
+    has None; ValueError if that board cannot be played."""
+    rows, cols, bombs = (old if new is None else new for old, new in zip(now, asked))
+    fault = board_fault(rows, cols, bombs, board)
+    if fault:
+        raise ValueError(fault)
+    return rows, cols, bombs
 
 
 def board_fault(rows, cols, bombs, board=None):

@@ -32,7 +32,7 @@ try:
     import startup
     import viewport
     import wording
-    from gamestate import LEVELS, MAX_TIME, State, board_fault
+    from gamestate import LEVELS, MAX_TIME, State
     from wording import words
 except ImportError as error:
     sys.exit("minesweep: cannot start: %s. It belongs in the same folder as "
@@ -72,7 +72,7 @@ play = None              # the rest of the game being played: a Game (below)
 # list and puts bombs under its first BOMBS tiles. Here the same double loop
 # is in new_game, so R and the level keys can build a fresh board, and each
 # tile also knows its row and column, so its neighbours are found by
-# arithmetic (fix a in the README). The bombs are laid at the first click,
+# arithmetic (fix a in docs/teacher.md). The bombs are laid at the first click,
 # so the first click is never a bomb, and we shuffle a copy of the list, so
 # blocks stays in row order (fix d).
 # ---------------------------------------------------------------------------
@@ -117,14 +117,10 @@ def make_block(row, col):
 def new_game(rows=None, cols=None, bombs=None, board=None):
     """Start a fresh game: ROWS x COLS with BOMBS unless given, any board number."""
     global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play
-    rows = ROWS if rows is None else rows
-    cols = COLS if cols is None else cols
-    bombs = BOMBS if bombs is None else bombs
-    fault = board_fault(rows, cols, bombs, board)
-    if fault:
-        raise ValueError(fault)
+    # A board that cannot be played raises ValueError before anything changes.
+    ROWS, COLS, BOMBS = gamestate.board_asked((ROWS, COLS, BOMBS), (rows, cols, bombs),
+                                              board)
     clock.unschedule(autoplay_step)     # the solver stops playing the old board
-    ROWS, COLS, BOMBS = rows, cols, bombs
     failed = finished = False
     play = gamestate.Game(random.randrange(1, 1000000) if board is None else board)
     TITLE = title()
@@ -139,10 +135,10 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     table = neighbour_table(ROWS, COLS)
     for cell, block in enumerate(blocks):
         block.neighbours = [blocks[other] for other in table[cell]]
-    # open_block calls itself once for every tile of an empty area, so a
-    # large empty board needs more room for calls than Python gives at
-    # start (fix c); slow motion's recorder stands between each two calls,
-    # so it needs twice that.
+    # open_block calls itself before it returns, so in an empty area up to
+    # one call a tile waits inside the others: a large empty board needs more
+    # room than Python gives at start (fix c); slow motion's recorder stands
+    # between each two calls, so it needs twice that.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 2 * ROWS * COLS + 1000))
 
 
@@ -335,14 +331,8 @@ def win():
     bombs = {cell for cell, block in enumerate(blocks) if block.isbomb}
     bbbv = advice.board_3bv(bombs, neighbour_table(ROWS, COLS))
     play.stats = advice.game_stats(bbbv, play.clicks, play.timer)
-    # A game the solver helped with sets no record, and a no-guess board or
-    # a win by flags is a different game: their times are kept apart.
-    level = gamestate.level_name(ROWS, COLS, BOMBS)
-    if not play.assisted and not play.undos and level is not None:
-        kind = (datafiles.FLAGWIN_RECORD if play.flagwon else
-                datafiles.NOGUESS_RECORD if play.noguess else "%s")
-        play.record = datafiles.record_best_time(data_folder(), kind % level,
-                                                 play.timer, say_once)
+    play.record = datafiles.record_win(data_folder(), gamestate.level_name(
+        ROWS, COLS, BOMBS), play, say_once)
     play_sound("win")
 
 
@@ -398,6 +388,8 @@ def say_once(topic, text):
     if topic not in settings.said:
         settings.said.add(topic)
         print(text)
+
+
 def click_flag(block):
     """Right click or F: cycle the flag on a closed tile."""
     if not block.isopen:
@@ -656,7 +648,7 @@ def toggle(name):
 @functools.lru_cache(maxsize=2)
 def code_lines(function):
     """A function's own lines, as the slow-motion panel shows them."""
-    # pgzero's loaders know the game's folder; __file__ may not (README).
+    # pgzero's loaders know the game's folder; under pgzrun __file__ does not.
     return slowmotion.code_of(function, pgzero.loaders.root)
 
 
@@ -674,25 +666,11 @@ def speak(said):
 
 
 def set_language(name):
-    """Speak this language from now on, if its texts and font can be had."""
-    if name != "en" and not settings.chinese:
-        return False
+    """Speak this language from now on, if its texts and font were read at start."""
     if name not in settings.texts:
-        table, problem = wording.read_texts(
-            os.path.join(pgzero.loaders.root, "texts", name + ".json"))
-        if table is None:
-            say_once("texts", "minesweep: %s; the game speaks English." % problem)
-            return False
-        settings.texts[name] = table
+        return False
     settings.language = name
     return True
-
-
-def choose_language(chosen):
-    """At start: both languages are read (the footer keeps room for the
-    longer words of either), the chosen one last."""
-    for name in sorted(wording.LANGUAGES, key=lambda name: name == chosen):
-        set_language(name)
 
 
 def toggle_language():
@@ -760,24 +738,13 @@ def keep_or_forget(dt):
             play.kept_played, settings.keeping = play.played, (play, kept)
 
 
-def find_saved_game(kept):
-    """At start: offer the kept game, if a good one was found."""
-    if kept is not None:
-        play.offered, play.state = kept, State.OFFER
-        play.message = words("saved_waiting", level=gamestate.board_words(
-            kept["rows"], kept["cols"], kept["bombs"]),
-            board=kept["board"], seconds=int(kept["timer"]))
-
-
 def resume(kept):
     """Put a kept game back, exactly as it was, and forget the file."""
     new_game(kept["rows"], kept["cols"], kept["bombs"], kept["board"])
     tiles = datafiles.kept_tiles(kept)
     lay_bombs([divmod(cell, COLS) for cell, tile in enumerate(tiles) if tile[0]])
     put_marks([tile[1:] for tile in tiles])
-    owners = {"game": play, "settings": settings}
-    for name, (whose, value) in datafiles.kept_fields(kept).items():
-        setattr(owners[whose], name, value)
+    datafiles.put_fields(kept, {"game": play, "settings": settings})
     play.started = True
     settings.keeping = (play, kept)     # the file stays until the game ends or is left
     play.message = words("welcome_back", board=play.board)
@@ -794,6 +761,7 @@ view = None              # the view of the board now: a viewport.View
 
 
 canvas = viewport.Canvas()  # what the window shows, kept to draw only changes
+measure = scene.Measure(pgzero.ptext.getfont)   # the texts' sizes, in real fonts
 
 
 def layout():
@@ -827,10 +795,8 @@ def move_cursor(drow, dcol):
 
 def change_zoom():
     """Z: the next tile size that fits: the book's, larger, then smaller."""
-    sizes = viewport.zoom_sizes(SIZE, ROWS, COLS, settings.desktop, settings.slowmo,
-                                footer_room)
-    settings.zoom = sizes[(sizes.index(view.tile) + 1) % len(sizes)
-                          if view.tile in sizes else 0]
+    settings.zoom = viewport.next_zoom(view.tile, SIZE, ROWS, COLS, settings.desktop,
+                                       settings.slowmo, footer_room)
     play.focus = play.cursor
     play.message = words("zoom", size=settings.zoom)
 
@@ -850,34 +816,13 @@ def now_showing():
     board = scene.Board(ROWS, COLS, BOMBS, canvas.counter[1], failed, finished,
                         sys.getrecursionlimit(), code_lines(open_block),
                         code_lines(solver.flood), WIDTH, HEIGHT)
-    return scene.Scene(board, play, settings, view, font_at, fit_lines)
-
-
-@functools.lru_cache(maxsize=64)
-def font_at(fontname, fontsize):
-    """(width of a text, height of a line) in this font and size, px."""
-    font = pgzero.ptext.getfont(fontname, fontsize)
-    # Measuring is most of what breaking a text into lines costs, and the
-    # same texts are measured every frame, so each width is kept.
-    width_of = functools.lru_cache(maxsize=4096)(lambda text: font.size(text)[0])
-    return width_of, font.get_linesize()
-
-
-@functools.lru_cache(maxsize=256)
-def fit_lines(text, width, most, largest, fontname):
-    """wording.fit_lines in this font, each answer kept: the same texts are
-    broken into lines every frame."""
-    return wording.fit_lines(text, width, most, largest,
-                             functools.partial(font_at, fontname))
+    return scene.Scene(board, play, settings, view, measure.font, measure.fit)
 
 
 def tile_picture(name):
     """A tile's picture at the size the view shows tiles."""
-    key = (name, view.tile)
-    if key not in canvas.pictures:
-        canvas.pictures[key] = images.load(
-            name if view.tile == SIZE else "%s_%d" % (name, view.tile))
-    return canvas.pictures[key]
+    return canvas.picture(name if view.tile == SIZE else "%s_%d" % (name, view.tile),
+                          images.load)
 
 
 def paint(block):
@@ -900,15 +845,20 @@ def paint_tiles(key):
         canvas.grid = pygame.Surface((view.tile * view.cols, view.tile * view.rows))
     else:
         canvas.grid.scroll(-right * view.tile, -down * view.tile)
-    for rows, cols in areas:
-        for row in rows:
-            for block in blocks[row * COLS + cols.start:row * COLS + cols.stop]:
-                paint(block)
+    for cell in viewport.cells_in(areas, ROWS, COLS):
+        paint(blocks[cell])
     for block in canvas.changed:
         # A tile of an earlier board may still be noted: skip it.
         if blocks[cell_of(block)] is block and view.in_view(block.row, block.col):
             paint(block)
     canvas.changed.clear()
+
+
+def see_through(colour, size):
+    """A tile of a colour (with its alpha) to lay over a tile."""
+    tile = pygame.Surface((size, size), pygame.SRCALPHA)
+    tile.fill(colour)
+    return tile
 
 
 def draw_shape(shape):
@@ -927,11 +877,7 @@ def draw_shape(shape):
     elif kind == "picture":
         screen.blit(facts[0], facts[1])
     elif kind == "tint":
-        key = (facts[1], view.tile)
-        if key not in canvas.tints:
-            canvas.tints[key] = pygame.Surface((view.tile, view.tile), pygame.SRCALPHA)
-            canvas.tints[key].fill(facts[1])
-        screen.blit(canvas.tints[key], facts[0][:2])
+        screen.blit(canvas.tint(facts[1], view.tile, see_through), facts[0][:2])
     elif kind == "tiles":
         paint_tiles(facts[0])
         screen.blit(canvas.grid, (view.left, view.top))
@@ -981,10 +927,8 @@ def on_mouse_down(pos, button):
     settings.pointer = pos
     view_this_board()
     if button in (mouse.WHEEL_UP, mouse.WHEEL_DOWN):    # with Shift, the columns
-        under = view.cell_under(pos)
-        view.wheel(button == mouse.WHEEL_UP, keyboard.lshift or keyboard.rshift)
-        if play.cursor is not None and play.cursor == under:
-            play.cursor = view.cell_under(pos)      # the mouse's tile, as scrolled
+        play.cursor = view.wheel(button == mouse.WHEEL_UP,
+                                 keyboard.lshift or keyboard.rshift, pos, play.cursor)
         return
     settings.held.add(button)
     MODES[play.state][1](pos, button)
@@ -1074,15 +1018,10 @@ def typing_key(key):
         play.message = words("board_chosen", board=play.board)
     elif key == keys.ESCAPE:
         play.state, play.message = State.PLAY, None
-    else:
-        play.typed = gamestate.typed(play.typed, getattr(key, "name", ""))
+    else:                           # G itself (key None) starts afresh
+        play.typed = gamestate.typed("" if key is None else play.typed,
+                                     getattr(key, "name", ""))
         play.state, play.message = State.TYPING, words("typing", digits=play.typed)
-
-
-def start_typing():
-    """G: type a board number."""
-    play.typed = ""
-    typing_key(None)
 
 
 def replay_key(key):
@@ -1131,7 +1070,7 @@ PLAY_KEYS = {
     keys.A: start_autoplay,
     keys.S: functools.partial(start_autoplay, sure_only=True),
     keys.U: take_back,
-    keys.G: start_typing,
+    keys.G: functools.partial(typing_key, None),
     keys.L: toggle_language,
     keys.X: functools.partial(toggle, "flagwin"),
     keys.V: functools.partial(toggle, "slowmo"),
@@ -1183,17 +1122,6 @@ MODES = {
 # ---------------------------------------------------------------------------
 # Start-up
 # ---------------------------------------------------------------------------
-def write_calls(path, first):
-    """--calls: the first click on this board, recorded, written as a CSV
-    worksheet of open_block's calls; then the game stops."""
-    recorded(click_open, first)
-    try:
-        slowmotion.write_calls(path, play.opening, COLS, speak)
-    except OSError as error:
-        sys.exit("minesweep: cannot write the calls to %s: %s" % (path, error))
-    sys.exit(0)
-
-
 def check_assets(check):
     """Load every picture, sound, text and the font now (--check: stop if any is bad)."""
     # A missing or broken picture stops the game; without a sound, or the
@@ -1235,16 +1163,13 @@ def start():
     check_assets(args is not None and args.check)
     # The language: --lang, MINESWEEP_LANG, the last choice, or the computer's.
     language, kept = datafiles.read_start(data_folder(), say_once)
-    choose_language(wording.choose(args and args.lang, os.environ, lambda: language))
+    set_language(wording.choose(args and args.lang, os.environ, lambda: language))
     if args and args.check:
         print(startup.checked(settings.language))
         sys.exit(0)
     if not (args and args.calls):
         prepare_window()
-    try:        # pygame knows the desktop's size before the window opens
-        settings.desktop = tuple(pygame.display.get_desktop_sizes()[0])
-    except (pygame.error, IndexError, AttributeError):
-        pass
+    settings.desktop = startup.desktop(pygame.display, pygame.error) or settings.desktop
     try:
         new_game(*((args.rows, args.cols, args.bombs, args.board) if args else ()))
     except ValueError as error:
@@ -1252,10 +1177,14 @@ def start():
                  "minesweep.py" % error)
     if args:
         settings.flagwin = args.flag_win
-        if args.calls:
-            write_calls(args.calls, block_at(*args.at))
-    if not (args and args.asked):
-        find_saved_game(kept)       # a board asked for is played, not a kept one
+        if args.calls:      # the first click's calls as a worksheet, then stop
+            recorded(click_open, block_at(*args.at))
+            sys.exit(slowmotion.write_calls(args.calls, play.opening, COLS, speak))
+    if kept is not None and not (args and args.asked):     # a board asked for is played
+        play.offered, play.state = kept, State.OFFER
+        play.message = words("saved_waiting", level=gamestate.board_words(
+            kept["rows"], kept["cols"], kept["bombs"]),
+            board=kept["board"], seconds=int(kept["timer"]))
     layout()
     # Where the mouse was over pgzero's first, small window means nothing on
     # the game's: no tile is highlighted until the mouse really moves.

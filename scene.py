@@ -52,6 +52,7 @@ DIGIT_SHARE = 0.45       # ... and the tile's own number's, beside it
 BIG_MARKS = 32           # tiles this big show the call number large, and the
                          # tile's own number small beside it, px
 SMALL_MARKS = 20         # smaller tiles show it small; below this, not at all
+FITS_KEPT = 512          # texts fitted to their room, kept at most
 # The slow-motion panel, top to bottom: how many lines each part keeps
 # room for, so that nothing moves from step to step.
 PANEL_LINES = {"status": 4, "frame": 2, "step": 3, "stack": 3}
@@ -63,6 +64,34 @@ SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
               board=gamestate.MAX_BOARD, seconds=999, digits="999999999", size=50,
               top=200, bottom=200, rows=200, cols=200, right=200, bbbv=999, clicks=999,
               time="999.99", speed="99.99", bombs=9999)
+
+
+class Measure:
+    """Texts measured in real fonts (getfont(name, size) gives one), each
+    answer kept: the same texts are measured every frame."""
+
+    def __init__(self, getfont):
+        """Nothing measured yet."""
+        self.getfont, self.fonts, self.fits = getfont, {}, {}
+
+    def font(self, fontname, fontsize):
+        """(width of a text, height of a line) in this font and size, px."""
+        if (fontname, fontsize) not in self.fonts:
+            font = self.getfont(fontname, fontsize)
+            width_of = functools.lru_cache(maxsize=4096)(lambda text: font.size(text)[0])
+            self.fonts[fontname, fontsize] = width_of, font.get_linesize()
+        return self.fonts[fontname, fontsize]
+
+    def fit(self, text, width, most, largest, fontname):
+        """wording.fit_lines in this font."""
+        key = (text, width, most, largest, fontname)
+        if key not in self.fits:
+            if len(self.fits) > FITS_KEPT:
+                self.fits.clear()
+            self.fits[key] = wording.fit_lines(text, width, most, largest,
+                                               functools.partial(self.font, fontname))
+        return self.fits[key]
+
 
 # The board as the window shows it: its size, bombs left (bombs minus
 # flags), whether it is lost or won, Python's recursion limit, the code of
@@ -506,8 +535,9 @@ class Scene:
                 if record is None:
                     lines.append(self.say("times_none", level=words(name)))
                 else:
+                    seconds = datafiles.time_of(record)
                     lines.append(self.say("times_line", level=words(name),
-                                          time=gamestate.time_text(datafiles.time_of(record)),
+                                          time=gamestate.time_text(seconds),
                                           date=datafiles.date_of(record) or "-"))
             lines.append("")
         lines.append(self.say("times_close"))

@@ -423,13 +423,18 @@ def calls_table(opening):
 
 def write_calls(path, opening, cols, speak):
     """Write an opening's calls to a UTF-8 CSV file with a header line: rows
-    and cols counted from 1, stop in words (speak turns words into text)."""
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        out = csv.writer(f)
-        out.writerow(["call", "row", "col", "depth", "bombs", "stop"])
-        for number, cell, depth, bombs, stop in calls_table(opening):
-            out.writerow([number, cell // cols + 1, cell % cols + 1, depth, bombs,
-                          speak(stop)])
+    and cols counted from 1, stop in words (speak turns words into text).
+    None, or the line to stop with when the file cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["call", "row", "col", "depth", "bombs", "stop"])
+            for number, cell, depth, bombs, stop in calls_table(opening):
+                out.writerow([number, cell // cols + 1, cell % cols + 1, depth, bombs,
+                              speak(stop)])
+    except OSError as error:
+        return "minesweep: cannot write the calls to %s: %s" % (path, error)
+    return None
 
 
 def stack_chain(stack, cols, name="open_block(%d,%d)"):

@@ -462,7 +462,6 @@ class Solver:
         return {cell: min(max(chance, 0.01), 0.99) for cell, chance in chances.items()}
 
 
-
 def best_guess(chances, around):
     """The cell with the lowest chance of a bomb.
 
@@ -1060,5 +1059,3 @@ def no_guess_layout(rows, cols, bombs, first, around, rng):
         if not nudge(mines, stuck, around, rng):
             mines = set(rng.sample(places, bombs))
     return None
-
-

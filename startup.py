@@ -119,7 +119,8 @@ def unusable(names, load):
 # missing or broken picture, or with check (--check) any broken file; with
 # check each line is its own topic, so that every one is said.
 def problems(root, sizes, load, check=False):
-    """The game's files in root: (a line to stop with, (topic, line)s, the Chinese texts)."""
+    """The game's files in root: (a line to stop with, (topic, line)s, the
+    Chinese texts)."""
     pictures, sounds, font = missing(root, sizes)
     said, stop, broken = [], ["%s missing" % path for path in pictures], []
     if sounds:
@@ -158,6 +159,15 @@ def problems(root, sizes, load, check=False):
         fatal = fatal or broken and "minesweep: %d broken file%s (see above)" % (
             len(broken), "" if len(broken) == 1 else "s")
     return fatal or None, said, None if font else texts
+
+
+def desktop(display, refused):
+    """The desktop's (width, height) from pygame.display (display; refused,
+    its error), known before the window opens; None if it cannot say."""
+    try:
+        return tuple(display.get_desktop_sizes()[0])
+    except (refused, IndexError, AttributeError):
+        return None
 
 
 def open_window(display, refused, environ, platform, sleep):

@@ -85,10 +85,13 @@ class View:
         self.row = min(max(self.row + drows, 0), self.board_rows - self.rows)
         self.col = min(max(self.col + dcols, 0), self.board_cols - self.cols)
 
-    def wheel(self, up, sideways):
-        """The mouse wheel scrolls the rows (sideways: the columns)."""
+    def wheel(self, up, sideways, pos, cursor):
+        """The mouse wheel at pos scrolls the rows (sideways: the columns):
+        the cursor, which stays on the mouse's tile if it was there."""
+        under = self.cell_under(pos)
         step = -WHEEL_STEP if up else WHEEL_STEP
         self.scroll(0 if sideways else step, step if sideways else 0)
+        return self.cell_under(pos) if cursor is not None and cursor == under else cursor
 
     def follow(self, row, col):
         """Bring this tile into view: a step at a time when it is next to the
@@ -128,8 +131,27 @@ class Canvas:
         self.changed = set()     # tiles whose picture changed since then
         self.board = None        # the board the view was made for
         self.counter = (None, 0)  # (the tiles' state, the bombs left then)
-        self.pictures = {}       # (picture name, size) -> the picture
+        self.pictures = {}       # picture name -> the picture
         self.tints = {}          # (colour, size) -> a see-through tile
+
+    def picture(self, name, load):
+        """A picture, loaded (load(name)) only once."""
+        if name not in self.pictures:
+            self.pictures[name] = load(name)
+        return self.pictures[name]
+
+    def tint(self, colour, size, make):
+        """A see-through tile of this colour, made (make(colour, size)) only once."""
+        if (colour, size) not in self.tints:
+            self.tints[colour, size] = make(colour, size)
+        return self.tints[colour, size]
+
+
+def cells_in(areas, rows, cols):
+    """The cells of areas, each (rows, columns) as ranges, on a board of
+    rows x cols (a view larger than the board reaches past it)."""
+    return [row * cols + col for down, across in areas for row in down if row < rows
+            for col in across if col < cols]
 
 
 def window_room(desktop):
@@ -157,6 +179,12 @@ def zoom_sizes(book, rows, cols, desktop, panel, footer_for):
     room = (room_width - (PANEL if panel else 0), room_height)
     return (book,) + tuple(size for size in LARGER
                            if whole_fits(rows, cols, size, room, footer_for)) + SMALLER
+
+
+def next_zoom(tile, book, rows, cols, desktop, panel, footer_for):
+    """Z: the tile size after this one in zoom_sizes (the first if it is not there)."""
+    sizes = zoom_sizes(book, rows, cols, desktop, panel, footer_for)
+    return sizes[(sizes.index(tile) + 1) % len(sizes) if tile in sizes else 0]
 
 
 def choose_tile(rows, cols, room, sizes, zoom, footer_for):

@@ -250,7 +250,8 @@ class Place:
 
 
 def read_texts(path):
-    """The texts of a language from a UTF-8 JSON file: (table, "") or (None, what is wrong)."""
+    """The texts of a language from a UTF-8 JSON file: (table, "") or
+    (None, what is wrong)."""
     # Each text must put in only facts its English text has, and have no
     # character that cannot be drawn, so that no text can fail later on the
     # screen.
@@ -285,7 +286,8 @@ def too_deep(text, most):
 
 
 def facts_of(text):
-    """The facts a text puts in, {(name, conversion, format)}; ValueError for a lone brace."""
+    """The facts a text puts in, {(name, conversion, format)}; ValueError
+    for a lone brace."""
     # A plural ending such as {closed_s} stands for its fact, closed.
     return {(name[:-2] if name.endswith("_s") else name, conversion, spec)
             for literal, name, spec, conversion in string.Formatter().parse(text)
@@ -331,8 +333,8 @@ def choose(asked, environ, kept):
 
 def system_language(environ, locale_name):
     """The language the computer speaks: "zh" for Chinese, else "en"."""
-    names = [environ.get(name, "") for name in ("LANGUAGE", "LC_ALL",
-                                                 "LC_MESSAGES", "LANG")]
+    names = [environ.get(name, "")
+             for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
     names.append(locale_name or "")
     for name in names:
         if name:

@@ -78,6 +78,47 @@ def test_repaint_draws_what_came_into_view():
     assert viewport.repaint(key, (20, 10, 20, 30, 40, None))[0] is True   # zoomed
 
 
+def test_the_wheel_scrolls_and_the_cursor_stays_on_the_mouses_tile():
+    view = viewport.fit(100, 100, (800, 600), viewport.tile_sizes(25), None, False,
+                        lambda width, most: 40)
+    left, top, width, height = view.tile_rect(2, 3)
+    mouse = (left + width // 2, top + height // 2)
+    assert view.wheel(False, False, mouse, (2, 3)) == (2 + viewport.WHEEL_STEP, 3)
+    assert view.row == viewport.WHEEL_STEP
+    # A cursor elsewhere (moved with the arrow keys) stays where it was.
+    assert view.wheel(False, True, mouse, (0, 0)) == (0, 0)
+    assert view.col == viewport.WHEEL_STEP
+    assert view.wheel(True, False, mouse, None) is None and view.row == 0
+
+
+def test_z_goes_round_every_size_that_fits():
+    sizes = viewport.zoom_sizes(25, 15, 15, (1920, 1080), False, lambda width, most: 30)
+    seen = [25]
+    for _ in sizes:
+        seen.append(viewport.next_zoom(seen[-1], 25, 15, 15, (1920, 1080), False,
+                                       lambda width, most: 30))
+    assert sorted(set(seen)) == sorted(sizes) and seen[-1] == 25
+    assert viewport.next_zoom(7, 25, 15, 15, (1920, 1080), False,
+                              lambda width, most: 30) == sizes[0]
+
+
+def test_the_cells_of_an_area_stay_on_the_board():
+    areas = [(range(0, 2), range(3, 6)), (range(4, 6), range(0, 1))]
+    assert viewport.cells_in(areas, 5, 4) == [3, 7, 16]
+    assert viewport.cells_in([], 5, 4) == []
+
+
+def test_a_picture_and_a_tint_are_made_once():
+    canvas, made = viewport.Canvas(), []
+    load = (lambda name: made.append(name) or name.upper())
+    assert canvas.picture("minesweep_flag", load) == "MINESWEEP_FLAG"
+    assert canvas.picture("minesweep_flag", load) == "MINESWEEP_FLAG"
+    make = (lambda colour, size: made.append((colour, size)) or size)
+    assert canvas.tint((1, 2, 3), 25, make) == canvas.tint((1, 2, 3), 25, make) == 25
+    assert canvas.tint((1, 2, 3), 40, make) == 40
+    assert made == ["minesweep_flag", ((1, 2, 3), 25), ((1, 2, 3), 40)]
+
+
 # The words --------------------------------------------------------------------
 def test_say_puts_the_facts_and_cells_in_words():
     table = wording.TEXTS
@@ -138,6 +179,11 @@ def test_a_kept_game_reads_back_as_it_was(tmp_path):
     assert datafiles.kept_fields(kept)["questions"] == ("settings", True)
     datafiles.keep_game(str(tmp_path), kept, lambda topic, line: None)
     assert datafiles.kept_game_found(str(tmp_path), lambda topic, line: None) == kept
+    # Put back on new objects, each field goes to its owner.
+    game_back, settings_back = Owner(), Owner()
+    datafiles.put_fields(kept, {"game": game_back, "settings": settings_back})
+    assert (game_back.timer, game_back.clicks, game_back.noguess) == (12.346, 4, True)
+    assert settings_back.questions is True and not hasattr(game_back, "questions")
 
 
 @pytest.mark.parametrize("change, fault", [
@@ -163,6 +209,26 @@ def test_best_times_keep_only_a_better_time(tmp_path):
     assert datafiles.record_best_time(None, "Beginner", 1.0, quiet) == "unsaved"
 
 
+def test_a_win_sets_a_record_of_its_own_kind_or_none(tmp_path):
+    folder, quiet = str(tmp_path), (lambda topic, line: None)
+    game = gamestate.Game(1)
+    game.timer = 20.0
+    assert datafiles.record_win(folder, "Beginner", game, quiet) == "new"
+    game.timer, game.noguess = 25.0, True
+    assert datafiles.record_win(folder, "Beginner", game, quiet) == "new"
+    game.timer, game.noguess, game.flagwon = 26.0, False, True
+    assert datafiles.record_win(folder, "Beginner", game, quiet) == "new"
+    times = datafiles.load_best_times(folder, quiet)
+    assert sorted(times) == ["Beginner", "Beginner, flag win", "Beginner, no guess"]
+    assert datafiles.time_of(times["Beginner, flag win"]) == 26.0
+    game.flagwon, game.undos = False, 1
+    assert datafiles.record_win(folder, "Beginner", game, quiet) is None
+    game.undos, game.assisted = 0, True
+    assert datafiles.record_win(folder, "Beginner", game, quiet) is None
+    game.assisted = False
+    assert datafiles.record_win(folder, None, game, quiet) is None
+
+
 # The game's state and its boards --------------------------------------------------
 def test_boards_are_checked_and_named():
     assert gamestate.board_fault(15, 15, 20) == ""
@@ -171,6 +237,15 @@ def test_boards_are_checked_and_named():
     assert "board number" in gamestate.board_fault(3, 3, 1, -1)
     assert gamestate.level_name(16, 30, 99) == "Expert"
     assert gamestate.level_name(16, 30, 98) is None
+
+
+def test_a_board_asked_for_keeps_what_was_not_asked():
+    assert gamestate.board_asked((15, 15, 20), (None, None, None)) == (15, 15, 20)
+    assert gamestate.board_asked((15, 15, 20), (9, None, 10)) == (9, 15, 10)
+    with pytest.raises(ValueError, match="bombs must be"):
+        gamestate.board_asked((15, 15, 20), (3, 3, None))
+    with pytest.raises(ValueError, match="board number"):
+        gamestate.board_asked((15, 15, 20), (None, None, None), -1)
 
 
 def test_a_board_number_gives_the_same_random_numbers():
@@ -249,6 +324,45 @@ def test_the_queue_replay_is_the_solvers_flood():
     assert sorted(order) == sorted(cell for cell, caller in calls)
 
 
+def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
+    calls, numbers, around, bombs = board_3x4()
+    opening = slowmotion.Opening(calls, set(), numbers, set(), bombs, around)
+    path = str(tmp_path / "calls.csv")
+    assert slowmotion.write_calls(path, opening, 4, str) is None
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    assert lines[0] == "call,row,col,depth,bombs,stop" and len(lines) == 1 + len(calls)
+    assert lines[1].startswith("1,3,1,1,")          # cell 8 is row 3, col 1
+    fault = slowmotion.write_calls(str(tmp_path), opening, 4, str)  # a folder
+    assert fault.startswith("minesweep: cannot write the calls to ") and "\n" not in fault
+
+
+def test_a_text_is_measured_once_in_each_font_and_size():
+    class Font:
+        """A font whose letters are size / 2 px wide, its lines size px apart."""
+
+        def __init__(self, size):
+            self.size_px, self.measured = size, []
+
+        def size(self, text):
+            self.measured.append(text)
+            return len(text) * self.size_px // 2, self.size_px
+
+        def get_linesize(self):
+            return self.size_px
+    fonts = {}
+    measure = scene.Measure(lambda name, size: fonts.setdefault((name, size), Font(size)))
+    width_of, line = measure.font(None, 20)
+    assert (width_of("abcd"), width_of("abcd"), line) == (40, 40, 20)
+    assert fonts[None, 20].measured == ["abcd"]
+    assert measure.font(None, 20)[0] is width_of and measure.font(None, 10)[1] == 10
+    fitted = measure.fit("one two three", 60, 40, 20, None)
+    assert fitted[:2] == (("one two", "three"), 17)
+    assert fitted is measure.fit("one two three", 60, 40, 20, None)
+    assert fitted == wording.fit_lines("one two three", 60, 40, 20,
+                                       lambda size: measure.font(None, size))
+
+
 def test_the_panel_shows_a_function_without_its_comments():
     lines = ["def f(x):", '    """Say what it does."""', "    # why", "    return x  # so",
              "", "def g():"]
@@ -325,6 +439,22 @@ def test_the_command_line_and_the_files_the_game_needs(tmp_path):
     assert len(pictures) == len(startup.PICTURES) + 2 * len(startup.TILE_PICTURES)
     assert font and sounds
     assert startup.missing(ROOT, viewport.SMALLER) == ([], [], [])
+
+
+def test_the_desktop_size_is_asked_for_or_unknown():
+    class Display:
+        def __init__(self, sizes):
+            self.sizes = sizes
+
+        def get_desktop_sizes(self):
+            if isinstance(self.sizes, Exception):
+                raise self.sizes
+            return self.sizes
+    assert startup.desktop(Display([[1366, 768], [800, 600]]), OSError) == (1366, 768)
+    assert startup.desktop(Display([]), OSError) is None
+    assert startup.desktop(Display(OSError("no video")), OSError) is None
+
+
 
 
 def test_a_deep_recursion_gets_room_on_its_own_stack():

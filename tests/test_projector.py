@@ -38,7 +38,7 @@ def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
         pairs = scene.pairs(game.say("keys", other=other))
         shown = game.now_showing()
         for width in range(viewport.MIN_WIDTH, 1921, 7):
-            width_of, height = game.font_at(shown.words_font, shown.size(scene.FOOT_FONT))
+            width_of, height = game.measure.font(shown.words_font, shown.size(scene.FOOT_FONT))
             lines = wording.wrap(shown.key_list(), width_of, width - 8)
             for pair in pairs:
                 assert any(pair in line for line in lines), (language, width, pair, lines)

@@ -197,7 +197,7 @@ def test_one_tile_opened_is_no_replay(game):
 def test_v_grows_the_window_and_shrinks_it_again(game):
     game.settings.desktop = (1366, 768)
     board(game, 9, 9, [(0, 0)])
-    width, height = game.WIDTH, game.HEIGHT
+    height = game.HEIGHT
     game.on_key_down(game.keys.V)
     game.update(0)                                     # the next frame
     # Slow motion is for a class to watch: the panel, and the largest tiles

@@ -56,6 +56,8 @@ def expert(game):
 CHAPTER_BOMBS = [(0, 7), (0, 13), (1, 13), (2, 10), (4, 3), (4, 5), (6, 1),
                  (6, 5), (6, 10), (8, 5), (8, 9), (9, 9), (9, 13), (11, 3),
                  (11, 10), (12, 5), (13, 3), (13, 12), (14, 2), (14, 14)]
+
+
 def book_get_neighbours(game):
     """The book's get_neighbours: every tile on the board is compared with
     bk by its x and y, in the same eight tests as the book, joined by "or"."""

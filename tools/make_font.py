@@ -63,7 +63,7 @@ def main():
     subset.save_font(font, FONT, options)
     shutil.copyfile(LICENCE, os.path.join(ROOT, "fonts", "LICENSE-wqy-microhei.txt"))
     print("wrote %s (%d bytes, %d letters)" % (FONT, os.path.getsize(FONT),
-                                                len(letters())))
+                                               len(letters())))
 
 
 if __name__ == "__main__":
