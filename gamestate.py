@@ -26,7 +26,16 @@ class State(enum.Enum):
     REPLAY = "replay"    # slow motion: an opening is being replayed
 
 
-class Game:
+class Fields:
+    """Something whose True-or-False fields the keys turn over."""
+
+    def flip(self, name):
+        """Turn a True-or-False field over (a key: Q, N, X, V, T, E); its new value."""
+        setattr(self, name, not getattr(self, name))
+        return getattr(self, name)
+
+
+class Game(Fields):
     """One game besides its tiles and the chapter's failed and finished."""
 
     def __init__(self, board):
@@ -60,14 +69,16 @@ class Game:
         self.typed = ""             # the digits typed after G
         self.times = {}             # the best times shown with B
         self.checked = None         # what update() last looked for a win at
+        self.start = None           # (board, rows, cols) and its start_tile
 
-    def flip(self, name):
-        """Turn a True-or-False field over; its new value."""
-        setattr(self, name, not getattr(self, name))
-        return getattr(self, name)
+    def start_cell(self, rows, cols):
+        """start_tile of this game's board, worked out once (each frame asks)."""
+        if self.start is None or self.start[0] != (self.board, rows, cols):
+            self.start = ((self.board, rows, cols), start_tile(self.board, rows, cols))
+        return self.start[1]
 
 
-class Settings:
+class Settings(Fields):
     """What lasts from one game to the next: the player's choices, what the
     game knows of the computer, and the mouse."""
 
@@ -93,11 +104,6 @@ class Settings:
     def faster(self, step):
         """+ and - in slow motion: the next speed up or down."""
         self.speed = min(max(self.speed + step, 0), len(slowmotion.SPEEDS) - 1)
-
-    def flip(self, name):
-        """Turn a choice over (Q, N, X, V, T); its new value."""
-        setattr(self, name, not getattr(self, name))
-        return getattr(self, name)
 
     def toggle(self, name, laid=True):
         """Turn a choice over, and what to say of it (None: nothing); a

@@ -767,8 +767,12 @@ measure = scene.Measure(pgzero.ptext.getfont)   # the texts' sizes, in real font
 def layout():
     """Fit the window to the board, footer and panel, never larger than the desktop."""
     global WIDTH, HEIGHT, view
+    fitted_to = (ROWS, COLS, settings.desktop, settings.zoom, settings.slowmo,
+                 settings.language, len(settings.texts))
+    if canvas.board is blocks and canvas.fitted_to == fitted_to and play.focus is None:
+        return      # each frame asks: fit it again only when what it fits changed
     old = view if canvas.board is blocks else None     # a new board: top left
-    canvas.board = blocks
+    canvas.board, canvas.fitted_to = blocks, fitted_to
     view = viewport.fit(ROWS, COLS, settings.desktop, viewport.tile_sizes(SIZE),
                         settings.zoom, settings.slowmo, footer_room, old)
     if play.focus is not None:
@@ -1135,8 +1139,7 @@ def check_assets(check):
     for topic, line in said:
         say_once(topic, line)
     settings.chinese = chinese is not None
-    if chinese is not None:
-        settings.texts["zh"] = chinese
+    settings.texts.update({"zh": chinese} if settings.chinese else {})
     if fatal:
         sys.exit(fatal)
 
@@ -1178,6 +1181,7 @@ def start():
     if args:
         settings.flagwin = args.flag_win
         if args.calls:      # the first click's calls as a worksheet, then stop
+            atexit.unregister(save_on_exit)     # a worksheet's board is not kept
             recorded(click_open, block_at(*args.at))
             sys.exit(slowmotion.write_calls(args.calls, play.opening, COLS, speak))
     if kept is not None and not (args and args.asked):     # a board asked for is played

@@ -217,7 +217,7 @@ class Scene:
         """The cell to click first, while the bombs are not laid yet, or None."""
         if self.play.laid:
             return None
-        return gamestate.start_tile(self.play.board, self.board.rows, self.board.cols)
+        return self.play.start_cell(self.board.rows, self.board.cols)
 
     def highlights(self):
         """The green start tile, the cursor, the post-mortem's tile and the

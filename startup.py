@@ -58,7 +58,8 @@ def options(argv, rows, cols, bombs):
     parser.add_argument("--lang", choices=list(LANGUAGES),
                         help="the game's language (else the computer's own)")
     parser.add_argument("--check", action="store_true",
-                        help="check that every picture and sound is there, then stop")
+                        help="load every picture, sound, text and the font, name "
+                             "each broken one, then stop")
     parser.add_argument("--calls", metavar="FILE",
                         help="write the calls of open_block that the first click makes "
                              "to a CSV file, then stop (no window)")

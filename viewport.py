@@ -130,6 +130,7 @@ class Canvas:
         self.grid_view = None    # what that picture was drawn for
         self.changed = set()     # tiles whose picture changed since then
         self.board = None        # the board the view was made for
+        self.fitted_to = None    # ... and what else it was fitted to
         self.counter = (None, 0)  # (the tiles' state, the bombs left then)
         self.pictures = {}       # picture name -> the picture
         self.tints = {}          # (colour, size) -> a see-through tile

@@ -216,6 +216,9 @@ def worksheet(tmp_path, *args):
     done = subprocess.run([sys.executable, "minesweep.py", "--calls", str(out)] + list(args),
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+    # A worksheet's board is not a game to keep, nor to say anything about.
+    assert "keep" not in done.stdout + done.stderr
+    assert not (tmp_path / "data" / "saved_game.json").exists()
     with open(out, encoding="utf-8", newline="") as f:
         return list(csv.reader(f))
 
