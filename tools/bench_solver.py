@@ -59,7 +59,7 @@ FIRST_CLICK = {"opening": {"Beginner": (2, 2), "Intermediate": (2, 2), "Expert":
 ANCHORS = {"opening": {"Beginner": "97.15% / 97.17%", "Intermediate": "88.93% / 89.08%",
                        "Expert": "52.79% / 53.45% (JSMinesweeper 54.3%)"},
            "corner": {"Beginner": "91.68% / 91.69%", "Intermediate": "78.12% / 78.23%",
-                      "Expert": "39.62% / 40.04% (JSMinesweeper 41%)"}}
+                      "Expert": "39.61% / 40.04% (JSMinesweeper 41%)"}}
 
 
 def lowest(module, seen):
@@ -356,6 +356,8 @@ def report(pool, args, levels):
             print("%s, %d games: %d guesses, median %.1f ms, worst %.0f ms" % (
                 name, games, len(times), 1000 * statistics.median(times),
                 1000 * max(times)))
+        else:
+            print("%s, %d games: no guess (sure moves alone)" % (name, games))
 
 
 if __name__ == "__main__":
