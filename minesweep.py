@@ -400,10 +400,9 @@ def chord(block):
     """Open every unflagged neighbour of a number that has all its flags."""
     if not block.isopen or not block.number:
         return
-    around = get_neighbours(block)
-    if sum(1 for other in around if other.isflag) != block.number:
+    to_open = [other for other in get_neighbours(block) if not other.isflag]
+    if len(get_neighbours(block)) - len(to_open) != block.number:
         return
-    to_open = [other for other in around if not other.isflag]
     # A wrong flag means one of these is a bomb: it goes off, as in the classics.
     for other in to_open:
         if other.isbomb:
@@ -557,9 +556,7 @@ def take_back():
         play.message = words("u_later")
         return
     put_marks(play.before)
-    failed = False
-    play.postmortem = None
-    play.undos += 1
+    failed, play.postmortem, play.undos = False, None, play.undos + 1
     play.message = words("taken_back", count=play.undos)
 
 
@@ -767,8 +764,7 @@ measure = scene.Measure(pgzero.ptext.getfont)   # the texts' sizes, in real font
 def layout():
     """Fit the window to the board, footer and panel, never larger than the desktop."""
     global WIDTH, HEIGHT, view
-    fitted_to = (ROWS, COLS, settings.desktop, settings.zoom, settings.slowmo,
-                 settings.language, len(settings.texts))
+    fitted_to = fit_inputs()
     if canvas.board is blocks and canvas.fitted_to == fitted_to and play.focus is None:
         return      # each frame asks: fit it again only when what it fits changed
     old = view if canvas.board is blocks else None     # a new board: top left
@@ -781,9 +777,14 @@ def layout():
     WIDTH, HEIGHT = view.width, view.height
 
 
+def fit_inputs():
+    """What the view is fitted to, besides the board: the footer's room too."""
+    return ROWS, COLS, settings.desktop, settings.zoom, settings.slowmo, len(settings.texts)
+
+
 def footer_room(width, most):
     """How tall the footer is, for as long as its words can get."""
-    return footer_rooms(width, most, ROWS, COLS, settings.language, len(settings.texts))
+    return footer_rooms(width, most, *fit_inputs())
 
 
 @functools.lru_cache(maxsize=64)
@@ -899,7 +900,7 @@ def update(dt):
     if play.replay is not None and not play.replay.run(
             dt, slowmotion.SPEEDS[settings.speed]):
         end_replay()
-    layout()                    # the footer's words may need another height
+    layout()                    # a new board, Z, V or the desktop may change the view
     if play.stash is not None:
         return                  # the recursion limit's demonstration is not played
     keep_or_forget(dt)
@@ -987,9 +988,8 @@ def play_click(pos, button):
 
 
 def play_key(key):
-    """A key in play: see PLAY_KEYS."""
-    if key in PLAY_KEYS:
-        PLAY_KEYS[key]()
+    """A key in play: see PLAY_KEYS (any other key does nothing)."""
+    PLAY_KEYS.get(key, lambda: None)()
 
 
 def at_cursor(action):

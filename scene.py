@@ -339,10 +339,13 @@ class Scene:
                                      ("mode_slowmo", settings.slowmo),
                                      ("mode_predict", settings.slowmo and settings.predict),
                                      ("mode_flagwin", settings.flagwin),
-                                     ("mode_sure" if self.play.sure_only else "mode_auto",
-                                      autoplay)) if on or every]
+                                     ("mode_sure", autoplay and self.play.sure_only),
+                                     ("mode_auto", autoplay and not self.play.sure_only))
+                 if on or every]
         other = "English" if settings.language == "zh" else (
             "\u4e2d\u6587" if settings.chinese else "Chinese")   # Chinese, in Chinese
+        if every:
+            other = "English / Chinese"     # longer than either
         said = [self.say(mode, table) for mode in modes]
         said += pairs(self.say("keys", table, other=other))
         if every or view is not None and not view.whole():
@@ -352,10 +355,14 @@ class Scene:
                 left=view.col + 1, right=view.col + view.cols, cols=board.cols)
             said.insert(0, self.say("mode_view", table, **facts))
         start = self.start_tile()
+        if every:       # the largest board number and the farthest tile
+            start, number = board.rows * board.cols - 1, gamestate.MAX_BOARD
+        else:
+            number = self.play.board
         if every or start is not None:
             away = every or not view.in_view(*divmod(start, board.cols))
             said.insert(0, self.say("mode_start_away" if away else "mode_start", table,
-                                    board=self.play.board, cell=Cell(start or 0)))
+                                    board=number, cell=Cell(start)))
         return "   ".join(said)
 
     def footer_samples(self, table):

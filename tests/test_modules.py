@@ -260,6 +260,17 @@ def test_a_new_game_has_not_begun():
     assert game.state is gamestate.State.PLAY and not game.laid and game.timer == 0.0
 
 
+def test_the_start_cell_is_the_boards_and_a_flip_turns_a_field_over():
+    game = gamestate.Game(42)
+    assert game.start_cell(9, 9) == gamestate.start_tile(42, 9, 9)
+    assert game.start_cell(16, 30) == gamestate.start_tile(42, 16, 30)
+    game.board = 43
+    assert game.start_cell(16, 30) == gamestate.start_tile(43, 16, 30)
+    assert game.flip("noguess") is True and game.noguess is True
+    settings = gamestate.Settings()
+    assert settings.flip("questions") is True and settings.flip("questions") is False
+
+
 # Slow motion ------------------------------------------------------------------------
 def test_the_recorder_notes_each_call_and_its_caller():
     calls = []
@@ -439,22 +450,6 @@ def test_the_command_line_and_the_files_the_game_needs(tmp_path):
     assert len(pictures) == len(startup.PICTURES) + 2 * len(startup.TILE_PICTURES)
     assert font and sounds
     assert startup.missing(ROOT, viewport.SMALLER) == ([], [], [])
-
-
-def test_the_desktop_size_is_asked_for_or_unknown():
-    class Display:
-        def __init__(self, sizes):
-            self.sizes = sizes
-
-        def get_desktop_sizes(self):
-            if isinstance(self.sizes, Exception):
-                raise self.sizes
-            return self.sizes
-    assert startup.desktop(Display([[1366, 768], [800, 600]]), OSError) == (1366, 768)
-    assert startup.desktop(Display([]), OSError) is None
-    assert startup.desktop(Display(OSError("no video")), OSError) is None
-
-
 
 
 def test_a_deep_recursion_gets_room_on_its_own_stack():
@@ -657,11 +652,18 @@ def test_sigterm_and_sighup_stop_the_game_once():
 
 
 class FakeDisplay:
-    """pygame.display, refusing the window a number of times."""
+    """pygame.display, refusing the window a number of times; its desktops'
+    sizes (or the error asking for them raises)."""
 
-    def __init__(self, refusals):
+    def __init__(self, refusals, desktops=((1366, 768),)):
         """A display that is up, and will refuse so many times."""
-        self.refusals, self.tries = refusals, 0
+        self.refusals, self.tries, self.desktops = refusals, 0, desktops
+
+    def get_desktop_sizes(self):
+        """The desktops' (width, height)s."""
+        if isinstance(self.desktops, Exception):
+            raise self.desktops
+        return list(self.desktops)
 
     def get_init(self):
         """The display is up."""
@@ -678,6 +680,12 @@ class FakeDisplay:
 
     def set_mode(self, size):
         """Open the window."""
+
+
+def test_the_desktop_size_is_asked_for_or_unknown():
+    assert startup.desktop(FakeDisplay(0, [[1366, 768], [800, 600]]), OSError) == (1366, 768)
+    assert startup.desktop(FakeDisplay(0, []), OSError) is None
+    assert startup.desktop(FakeDisplay(0, OSError("no video")), OSError) is None
 
 
 def test_the_window_is_asked_for_again_a_few_times():

@@ -82,6 +82,47 @@ def test_the_window_keeps_its_size_through_a_game(game, rows, cols, bombs):
     game.set_language("en")
 
 
+def test_l_keeps_the_window_and_any_board_number_gets_the_same_room(game):
+    game.settings.desktop = (1024, 768)
+    sizes = set()
+    for number in (77, 4242, gamestate.MAX_BOARD):
+        for language in ("en", "zh"):
+            game.set_language(language)
+            game.footer_rooms.cache_clear()     # the room worked out afresh
+            game.new_game(16, 16, 40, number)
+            game.update(0)
+            for key in ("L", "L"):              # the other language and back, mid-game
+                sizes.add((game.WIDTH, game.HEIGHT))
+                game.on_key_down(getattr(game.keys, key))
+                game.update(0)
+    assert len(sizes) == 1, sizes
+    game.set_language("en")
+
+
+def test_the_view_each_frame_keeps_is_the_one_a_fresh_fit_gives(game):
+    def fresh_fit():
+        kept = (game.WIDTH, game.HEIGHT, game.view.tile, game.view.rows, game.view.cols,
+                game.view.footer)
+        game.canvas.fitted_to = None                 # as if nothing had been fitted
+        game.layout()
+        assert kept == (game.WIDTH, game.HEIGHT, game.view.tile, game.view.rows,
+                        game.view.cols, game.view.footer)
+    keys = game.keys
+    game.settings.desktop = (1920, 1080)
+    changes = [lambda: None, lambda: game.on_key_down(keys.K_3),
+               lambda: game.on_key_down(keys.Z), lambda: game.on_key_down(keys.V),
+               lambda: game.on_key_down(keys.L), lambda: game.on_key_down(keys.V),
+               lambda: setattr(game.settings, "desktop", (800, 600)),
+               lambda: game.new_game(100, 200, 3000), lambda: game.on_key_down(keys.L),
+               lambda: setattr(game.settings, "desktop", (1366, 768)),
+               lambda: game.on_key_down(keys.K_0)]
+    for change in changes:
+        change()
+        game.update(0)
+        fresh_fit()
+    game.set_language("en")
+
+
 def test_z_reaches_50_px_tiles_drawn_at_their_size(shown):
     game = shown
     game.settings.desktop = (1920, 1080)
