@@ -86,7 +86,7 @@ class Measure:
         """wording.fit_lines in this font."""
         key = (text, width, most, largest, fontname)
         if key not in self.fits:
-            if len(self.fits) > FITS_KEPT:
+            if len(self.fits) >= FITS_KEPT:
                 self.fits.clear()
             self.fits[key] = wording.fit_lines(text, width, most, largest,
                                                functools.partial(self.font, fontname))
