@@ -52,6 +52,8 @@ DIGIT_SHARE = 0.45       # ... and the tile's own number's, beside it
 BIG_MARKS = 32           # tiles this big show the call number large, and the
                          # tile's own number small beside it, px
 SMALL_MARKS = 20         # smaller tiles show it small; below this, not at all
+THICK = 40               # tiles this big outline a call number thicker (on a
+                         # 32 px tile the outline would reach the tile's number), px
 FITS_KEPT = 512          # texts fitted to their room, kept at most
 # The slow-motion panel, top to bottom: how many lines each part keeps
 # room for, so that nothing moves from step to step.
@@ -260,7 +262,7 @@ class Scene:
                     ("color", NUMBER_COLOURS[numbers[cell]]), ("topleft", (x + 2, y + 1)))))
             shapes.append(("text", str(number), None, size if big else 13, (
                 ("bottomright", (x + w - 1, y + h)), ("color", (0, 0, 0)),
-                ("ocolor", (255, 255, 255)), ("owidth", 1.5 if big else 1))))
+                ("ocolor", (255, 255, 255)), ("owidth", 1.5 if view.tile >= THICK else 1))))
         if step is not None and step.kind == "skip":
             shapes += self.frame(step.cell, SKIPPED)
         return shapes

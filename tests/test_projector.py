@@ -143,9 +143,10 @@ def test_z_reaches_50_px_tiles_drawn_at_their_size(shown):
     assert seen[:5] == [32, 40, 50, 20, 16] and seen[5] == 25
 
 
-def test_call_numbers_are_large_and_leave_the_tiles_number_readable(shown):
+@pytest.mark.parametrize("desktop", [(1366, 768), (1600, 900), (1920, 1080)])
+def test_call_numbers_are_large_and_leave_the_tiles_number_readable(shown, desktop):
     game = shown
-    game.settings.desktop = (1366, 768)
+    game.settings.desktop = desktop
     board(game, 15, 15, [(3, 3), (10, 12), (12, 2)])
     game.on_key_down(game.keys.V)
     game.update(0)
