@@ -70,6 +70,19 @@ def add_shifted(total, ways, shift, weight):
         total[k + shift] = total.get(k + shift, 0) + count * weight
 
 
+def families(clues):
+    """The clues' cells grouped into families, cells touched by exactly the
+    same clues: [(the clues' indexes, the cells)], in order of the indexes."""
+    family_of = {}
+    for index, clue in enumerate(clues):
+        for cell in clue[2]:
+            family_of.setdefault(cell, []).append(index)
+    grouped = {}
+    for cell, members in family_of.items():
+        grouped.setdefault(tuple(members), []).append(cell)
+    return sorted(grouped.items(), key=lambda item: item[0])
+
+
 def family_plan(clues, order):
     """How weigh_families steps through the families in order: for each,
     where each of its clues' needs is found in the state before it (its
@@ -360,14 +373,7 @@ class Solver:
         """weigh_group's count itself, family by family."""
         # Cells touched by exactly the same clues are alike: we choose how
         # many bombs such a family holds, not which of its cells.
-        family_of = {}
-        for index, clue in enumerate(clues):
-            for cell in clue[2]:
-                family_of.setdefault(cell, []).append(index)
-        families = {}
-        for cell, members in family_of.items():
-            families.setdefault(tuple(members), []).append(cell)
-        order = sorted(families.items(), key=lambda item: item[0])
+        order = families(clues)
         plan = family_plan(clues, order)
         # Forward, family by family: the ways to fill the families so far,
         # by what the clues still open need (the state) and by bombs used;

@@ -147,10 +147,8 @@ def test_a_failed_save_says_so_not_new_best(game, tmp_path, monkeypatch, capsys)
     assert capsys.readouterr().out.count("cannot save best times") == 1
 
 
-def test_cannot_move_aside_is_said_once(game, tmp_path, monkeypatch, capsys):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    best_file(tmp_path).write_bytes(b"corrupt")
+def refuse_moving_aside(monkeypatch, game):
+    """The game's renames to a .bak file fail, as in a read-only folder."""
     real_replace = os.replace
 
     def refuse_bak(src, dst):
@@ -159,6 +157,13 @@ def test_cannot_move_aside_is_said_once(game, tmp_path, monkeypatch, capsys):
         return real_replace(src, dst)
 
     monkeypatch.setattr(game.os, "replace", refuse_bak)
+
+
+def test_cannot_move_aside_is_said_once(game, tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "data"
+    folder.mkdir()
+    best_file(tmp_path).write_bytes(b"corrupt")
+    refuse_moving_aside(monkeypatch, game)
     win_beginner(game, 30.0)
     win_beginner(game, 20.0)
     assert game.play.record != "new"
@@ -686,14 +691,7 @@ def test_a_lock_whose_game_has_ended_is_stale_at_once(game, tmp_path):
 def test_b_says_when_the_times_cannot_be_read(shown, tmp_path, monkeypatch):
     best_file(tmp_path).parent.mkdir()
     best_file(tmp_path).write_bytes(b"corrupt")
-    real_replace = os.replace
-
-    def refuse_bak(src, dst):
-        if str(dst).endswith(".bak"):
-            raise PermissionError("read-only folder")
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(shown.os, "replace", refuse_bak)
+    refuse_moving_aside(monkeypatch, shown)
     shown.on_key_down(shown.keys.B)
     assert in_state(shown, "PLAY")
     assert "The best times could not be read (see the console)" in footer(shown)

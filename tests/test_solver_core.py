@@ -41,14 +41,7 @@ def plain_steps(clues):
     for every family count tried (a node of its tree), families in the
     order weigh_families takes them, each bounded by what its clues still
     need and have room for."""
-    family_of = {}
-    for index, clue in enumerate(clues):
-        for cell in clue[2]:
-            family_of.setdefault(cell, []).append(index)
-    families = {}
-    for cell, members in family_of.items():
-        families.setdefault(tuple(members), []).append(cell)
-    order = sorted(families.items())
+    order = solver.families(clues)
     need = [clue[3] for clue in clues]
     room = [len(clue[2]) for clue in clues]
 
