@@ -6,13 +6,30 @@
 # with the help of the small modules beside this file (docs/developers.md).
 # Keep this file ASCII only: pgzero reads it in the computer's own encoding.
 
+import os
+import sys
+
+# Two things are settled before pygame is first imported (import pgzrun,
+# just below, imports it): its greeting, which a player does not need, and
+# the sound driver, which on a computer with no sound card prints a screen
+# of errors while it looks for one. Under pgzrun, pygame has started already.
+NO_SOUND_CARD = False
+if "pygame" not in sys.modules:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from startup import no_sound_card, read_text
+        NO_SOUND_CARD = "SDL_AUDIODRIVER" not in os.environ and no_sound_card(
+            os.environ, sys.platform, read_text, os.path.exists)
+    except ImportError:             # said below, with the other modules
+        pass
+    if NO_SOUND_CARD:
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+
 import pgzrun
 import atexit
 import functools
-import os
 import random
 import signal
-import sys
 import time
 
 import pgzero
@@ -1138,6 +1155,8 @@ def check_assets(check):
                 startup.FONT_SAMPLE, True, (0, 0, 0)), "texts": wording.read_texts}, check)
     for topic, line in said:
         say_once(topic, line)
+    if NO_SOUND_CARD or not pygame.mixer.get_init():
+        say_once("no sound", "minesweep: no sound card found: the game plays in silence.")
     settings.chinese = chinese is not None
     settings.texts.update({"zh": chinese} if settings.chinese else {})
     if fatal:

@@ -213,3 +213,28 @@ def stop_on_signals(signals, stop):
     for name in STOP_SIGNALS:
         if hasattr(signals, name):
             signals.signal(getattr(signals, name), stopping)
+
+
+def read_text(path):
+    """The text of the file at path, or None if it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read(100000)
+    except OSError:
+        return None
+
+
+def no_sound_card(environ, platform, read, exists):
+    """True on Linux with no sound card and no sound server, where SDL would
+    only print errors while it looks for one (read(path): a file's text, or
+    None; exists(path): whether it is there)."""
+    if not platform.startswith("linux") or environ.get("PULSE_SERVER"):
+        return False
+    cards = read("/proc/asound/cards")
+    if cards is not None and "no soundcards" not in cards:
+        return False
+    # A sound server (PulseAudio or PipeWire) may still play sound, through
+    # the network or a device that ALSA does not list.
+    runtime = environ.get("XDG_RUNTIME_DIR", "")
+    return not (runtime and any(exists(os.path.join(runtime, name)) for name in (
+        os.path.join("pulse", "native"), "pipewire-0")))

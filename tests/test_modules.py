@@ -695,3 +695,27 @@ def test_the_window_is_asked_for_again_a_few_times():
     refused = startup.open_window(FakeDisplay(100), OSError, {}, "linux", naps.append)
     assert str(refused) == "x11 not available"
     assert startup.open_window(FakeDisplay(100), OSError, {}, "win32", naps.append) is None
+
+
+def test_no_sound_card_is_told_apart_from_a_card_or_a_sound_server():
+    files = {"/proc/asound/cards": "--- no soundcards ---\n"}
+    sockets = set()
+
+    def quiet(environ, platform="linux"):
+        """no_sound_card on the files and sockets above."""
+        return startup.no_sound_card(environ, platform, files.get, sockets.__contains__)
+
+    assert quiet({})
+    assert quiet({"XDG_RUNTIME_DIR": "/run/user/1000"})
+    assert not quiet({}, platform="win32") and not quiet({}, platform="darwin")
+    assert not quiet({"PULSE_SERVER": "tcp:10.0.0.1"})
+    sockets.add("/run/user/1000/pulse/native")
+    assert not quiet({"XDG_RUNTIME_DIR": "/run/user/1000"})
+    sockets.clear()
+    sockets.add("/run/user/1000/pipewire-0")
+    assert not quiet({"XDG_RUNTIME_DIR": "/run/user/1000"})
+    files["/proc/asound/cards"] = " 0 [PCH ]: HDA-Intel - HDA Intel PCH\n"
+    assert not quiet({})
+    del files["/proc/asound/cards"]     # no ALSA at all, as in a container
+    sockets.clear()
+    assert quiet({})

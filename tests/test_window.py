@@ -1,8 +1,10 @@
 """The real game in a real window: `pgzrun minesweep.py` under Xvfb, clicked
 with xdotool and photographed with ImageMagick's import.
 
-Skipped where Xvfb, xdotool or import is missing, unless the environment
-variable MINESWEEP_REQUIRE_WINDOW=1 says it must run (.ci/run sets it).
+Each test is skipped, by name, where Xvfb, xdotool or ImageMagick is missing,
+unless the environment variable MINESWEEP_REQUIRE_WINDOW=1 says they must
+run (.ci/run sets it). On Debian or Ubuntu:
+    sudo apt-get install xvfb xdotool x11-utils imagemagick
 """
 import json
 import os
@@ -23,11 +25,10 @@ from loadgame import ROOT, load_game
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from bench_idle import cpu_seconds  # noqa: E402  (the benchmark's own measure)
 
-TOOLS = ("Xvfb", "xdotool", "import")
-missing = [tool for tool in TOOLS if shutil.which(tool) is None]
-if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
-    pytest.skip("needs %s for the real-window test" % ", ".join(missing),
-                allow_module_level=True)
+# Each program the tests run, and what a newcomer installs to have it.
+TOOLS = {"Xvfb": "Xvfb (package xvfb)", "xdotool": "xdotool (package xdotool)",
+         "import": "ImageMagick's import (package imagemagick)"}
+missing = [TOOLS[tool] for tool in TOOLS if shutil.which(tool) is None]
 
 SCREEN = (2000, 1400)       # the test's X screen, px
 WAIT = 20                   # longest wait for the window to react, s
@@ -42,6 +43,8 @@ def display():
     The screen is large so a window that grows stays on it: a screenshot
     shows only the part of a window that is on the screen.
     """
+    if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
+        pytest.skip("a real-window test: needs %s" % ", ".join(missing))
     assert not missing, "the real-window test needs %s" % ", ".join(missing)
     read, write = os.pipe()
     server = subprocess.Popen(
