@@ -79,9 +79,11 @@ def check_verdict(game, clicked, action):
 def test_a_forced_guess(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
     lose_on(game, 0, 0)
-    assert said(game) == ("No safe move existed: you guessed, with a "
-                                  "1 in 2 (50%) chance of a bomb. That was as "
-                                  "safe as any guess.")
+    # What was said, as facts: a guess, the best there was, at 1 in 2. The
+    # words themselves are the texts' to choose, in either language.
+    assert game.play.postmortem[0] == ("guessed_best", {"text": (
+        "guessed", {"chance": ("one_in", {"n": 2, "percent": 50})})})
+    assert "50%" in said(game)
     assert check_verdict(game, (0, 0), "click_open") == "forced"
 
 

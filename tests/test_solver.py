@@ -362,7 +362,10 @@ def test_no_guess_gives_up_with_a_note(game, monkeypatch):
 
 
 def test_solver_keys_at_any_moment(game):
-    keys = [game.keys.H, game.keys.A, game.keys.N]
+    # H, A and N before the first click, mid-game, after a loss and while
+    # the solver plays: each does what it says, or says why not, and then
+    # the game goes on drawing.
+    State = game.State
     for setup in range(4):
         game.new_game(9, 9, 10)
         if setup >= 1:
@@ -371,13 +374,31 @@ def test_solver_keys_at_any_moment(game):
             game.blow_up()
         if setup == 3:
             game.on_key_down(game.keys.A)
-        for key in keys * 3:
+            assert game.play.state == State.AUTO
+        for key in [game.keys.H, game.keys.A, game.keys.N] * 3:
+            state, noguess = game.play.state, game.settings.noguess
+            over = game.failed or game.finished
+            game.play.hint = game.play.message = None
             game.on_key_down(key)
+            if state == State.AUTO:
+                assert game.play.state == State.PLAY, key   # any key stops it
+            elif key == game.keys.H and (over or not game.play.laid):
+                assert game.play.hint is None
+                assert game.play.message[0] == ("game_over" if over else "hints_later")
+            elif key == game.keys.H:
+                assert not game.block_at(*divmod(game.play.hint[0], 9)).isopen
+            elif key == game.keys.A:
+                assert game.play.state == (State.PLAY if over else State.AUTO)
+            else:
+                assert game.settings.noguess != noguess
             tick(game, 1)
+            assert game.now_showing().shapes()
     game.new_game(100, 100, 3000)
-    for key in keys + [game.keys.SPACE]:
+    for key in [game.keys.H, game.keys.A, game.keys.N, game.keys.SPACE]:
         game.on_key_down(key)
         tick(game, 1)
+        assert game.now_showing().shapes()
+    assert game.play.state == State.PLAY
 
 
 # The solver's own module, and its guesses -----------------------------------------
