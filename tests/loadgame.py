@@ -8,6 +8,7 @@ import types
 # SDL reads these when pygame starts, so they must be set before the import.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # quiet workers
 
 import pygame  # noqa: E402
 import pgzero.runner  # noqa: E402  (it starts pygame and the mixer)

@@ -122,7 +122,7 @@ def test_the_modules_need_no_pygame_no_pgzero_and_no_screen():
             "for name in %r:\n"
             "    __import__(name)\n"
             "import pytest\n"
-            "sys.exit(pytest.main(['-q', '--noconftest', '-p', 'no:cacheprovider',\n"
+            "sys.exit(pytest.main(['-q', '--noconftest', '-p', 'no:cacheprovider', '-o', 'addopts=',\n"
             "                      %r]))\n" % (ROOT, MODULES, os.path.join(
                 ROOT, "tests", "test_modules.py")))
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
