@@ -1,5 +1,6 @@
 """Load minesweep.py the way pgzrun does, headless, for tests and tools."""
 import atexit
+import functools
 import os
 import signal
 import sys
@@ -23,6 +24,12 @@ CHAPTER = os.path.join(ROOT, "chapter")
 sys.path.insert(0, ROOT)
 
 
+@functools.lru_cache(maxsize=8)
+def compiled(source, filename):
+    """The code of a script's text, compiled once for all the tests that run it."""
+    return compile(source, filename, "exec", dont_inherit=True)
+
+
 def load_game(name="minesweep", script=SCRIPT, edit=None):
     """A fresh module running a script, as `pgzrun minesweep.py` makes it.
 
@@ -35,7 +42,7 @@ def load_game(name="minesweep", script=SCRIPT, edit=None):
         source = f.read()
     if edit is not None:
         source = edit(source)
-    code = compile(source, os.path.basename(script), "exec", dont_inherit=True)
+    code = compiled(source, os.path.basename(script))
     mod = types.ModuleType(name)
     mod.__file__ = script
     # pgzero keeps loaded pictures by name, whatever folder they came from:
