@@ -602,7 +602,7 @@ def record_best_time(folder, level, seconds, say):
 # ---------------------------------------------------------------------------
 def settings_fault(value):
     """What is wrong with the settings file, or "" if nothing."""
-    good = isinstance(value, dict) and value.get("language") in ("en", "zh")
+    good = isinstance(value, dict) and value.get("language") in wording.LANGUAGES
     return "" if good else "not the game's settings"
 
 

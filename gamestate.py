@@ -91,7 +91,7 @@ class Settings(Fields):
         self.predict = False        # T: does a replay ask for each next call?
         self.speed = slowmotion.START_SPEED   # the replay's speed, an index
         self.zoom = None            # Z: the tile size chosen, or None to fit
-        self.language = "en"        # "en" or "zh"
+        self.language = "en"        # one of wording.LANGUAGES: "en", "zh", "zh-TW"
         self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
         self.chinese = True         # is the Chinese font there?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up

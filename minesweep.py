@@ -688,11 +688,14 @@ def set_language(name):
 
 
 def toggle_language():
-    """L: English or Chinese, kept for the next start."""
+    """L: English, Simplified or Traditional Chinese in turn, kept for the next start."""
     global TITLE
-    if not set_language("zh" if settings.language == "en" else "en"):
+    name, passed = wording.following(settings.language, settings.texts)
+    if passed:          # a language whose texts or font could not be read
         play.message = words("chinese_missing")
+    if name == settings.language:
         return
+    set_language(name)
     TITLE = title()
     datafiles.keep_language(data_folder(), settings.language, say_once)
 
@@ -1157,8 +1160,8 @@ def check_assets(check):
         say_once(topic, line)
     if NO_SOUND_CARD or not pygame.mixer.get_init():
         say_once("no sound", "minesweep: no sound card found: the game plays in silence.")
-    settings.chinese = chinese is not None
-    settings.texts.update({"zh": chinese} if settings.chinese else {})
+    settings.chinese = bool(chinese)
+    settings.texts.update(chinese or {})
     if fatal:
         sys.exit(fatal)
 

@@ -344,8 +344,7 @@ class Scene:
                                      ("mode_sure", autoplay and self.play.sure_only),
                                      ("mode_auto", autoplay and not self.play.sure_only))
                  if on or every]
-        other = "English" if settings.language == "zh" else (
-            "\u4e2d\u6587" if settings.chinese else "Chinese")   # Chinese, in Chinese
+        other = wording.l_label(settings.language, settings.texts, settings.chinese)
         if every:
             other = "English / Chinese"     # longer than either
         said = [self.say(mode, table) for mode in modes]

@@ -8,7 +8,7 @@ import argparse
 import os
 
 from gamestate import board_fault
-from wording import LANGUAGES
+from wording import LANGUAGE_NAMES, LANGUAGES
 
 # The pictures in images/ and the sounds in sounds/ that the game uses;
 # the tiles also come in the view's other sizes, as minesweep_block_20 and
@@ -19,7 +19,9 @@ TILE_PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
 PICTURES = TILE_PICTURES + ["face_play", "face_win", "face_lose"]
 SOUNDS = ["bomb", "win"]
 FONT = os.path.join("fonts", "minesweep_zh.ttf")
-TEXTS = os.path.join("texts", "zh.json")
+# The texts of each language besides English (which is in wording.py).
+TEXT_FILES = {"zh": os.path.join("texts", "zh.json"),
+              "zh-TW": os.path.join("texts", "zh-TW.json")}
 FONT_SAMPLE = "\u6700\u4f73\u6210\u7ee9"   # letters the start draws with the font
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")   # the system's "please stop"; a closed terminal
 DISPLAY_TRIES = 12       # times to ask X11 again for the window (0.25 s apart)
@@ -56,7 +58,8 @@ def options(argv, rows, cols, bombs):
     parser.add_argument("--flag-win", action="store_true",
                         help="also win when exactly the bombs are flagged")
     parser.add_argument("--lang", choices=list(LANGUAGES),
-                        help="the game's language (else the computer's own)")
+                        help="the game's language: en English, zh Simplified Chinese, "
+                             "zh-TW Traditional Chinese (else the computer's own)")
     parser.add_argument("--check", action="store_true",
                         help="load every picture, sound, text and the font, name "
                              "each broken one, then stop")
@@ -100,7 +103,7 @@ def missing(root, sizes):
 def checked(language):
     """What --check says when every file is there."""
     return ("minesweep: checked the pictures, sounds and texts; the game speaks %s"
-            % {"en": "English", "zh": "Chinese"}[language])
+            % LANGUAGE_NAMES[language])
 
 
 def unusable(names, load):
@@ -121,7 +124,7 @@ def unusable(names, load):
 # check each line is its own topic, so that every one is said.
 def problems(root, sizes, load, check=False):
     """The game's files in root: (a line to stop with, (topic, line)s, the
-    Chinese texts)."""
+    texts of each Chinese read, by language; None without the font)."""
     pictures, sounds, font = missing(root, sizes)
     said, stop, broken = [], ["%s missing" % path for path in pictures], []
     if sounds:
@@ -148,11 +151,17 @@ def problems(root, sizes, load, check=False):
         broken.append(path)
         said.append(("texts", "minesweep: %s cannot be used (%s): the game speaks "
                      "English (python tools/make_font.py makes it again)" % (path, why)))
-    texts, problem = load["texts"](os.path.join(root, TEXTS))
-    if texts is None:
-        if os.path.lexists(os.path.join(root, TEXTS)):
-            broken.append(os.path.join(root, TEXTS))
-        said.append(("texts", "minesweep: %s; the game speaks English." % problem))
+    texts = {}
+    for language, name in sorted(TEXT_FILES.items()):
+        path = os.path.join(root, name)
+        table, problem = load["texts"](path)
+        if table is not None:
+            texts[language] = table
+            continue
+        if os.path.lexists(path):
+            broken.append(path)
+        said.append(("texts " + language, "minesweep: %s; the game speaks English "
+                     "instead of %s." % (problem, LANGUAGE_NAMES[language])))
     fatal = stop and ("minesweep: cannot start: %s. Make the pictures again with: python "
                       "tools/make_assets.py" % ", ".join(stop))
     if check:                       # --check names every file, and fails for any broken

@@ -1,7 +1,7 @@
 """The README and the pages in docs/ stay true: every link and picture is
 there, the README's commands are the ones CI runs, the README stays short,
-README.zh.md names only what the game itself says, and the project speaks
-of itself alone."""
+README.zh.md and README.zh-TW.md name only what the game itself says, and
+the project speaks of itself alone."""
 import glob
 import json
 import os
@@ -12,7 +12,7 @@ import pytest
 
 from loadgame import ROOT
 
-PAGES = ["README.md", "README.zh.md"] + sorted(
+PAGES = ["README.md", "README.zh.md", "README.zh-TW.md"] + sorted(
     os.path.relpath(path, ROOT) for path in glob.glob(os.path.join(ROOT, "docs", "*.md")))
 
 
@@ -58,6 +58,7 @@ def test_the_readme_starts_with_install_and_is_short():
 def test_the_readmes_commands_are_the_ones_ci_runs():
     install, run, tests = commands("README.md")
     assert commands("README.zh.md") == [install, run, tests]
+    assert commands("README.zh-TW.md") == [install, run, tests]
     ci = read(".ci/run")
     # CI says "$PY" for python, and asks pip to be quiet.
     said = [line.strip().replace('"$PY"', "python").replace(" -q", "")
@@ -72,10 +73,10 @@ def test_the_readmes_commands_are_the_ones_ci_runs():
         said) for line in ce_install)
 
 
-def game_texts():
-    """Every text the game says in Chinese, as patterns (a fact in braces
-    stands for anything)."""
-    with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
+def game_texts(name="zh.json"):
+    """Every text the game says in a Chinese (texts/name), as patterns (a
+    fact in braces stands for anything)."""
+    with open(os.path.join(ROOT, "texts", name), encoding="utf-8") as f:
         texts = json.load(f).values()
     return [re.compile(".*".join(re.escape(part) for part in re.split(r"\{[^}]*\}", text)))
             for text in texts]
@@ -99,6 +100,27 @@ def test_the_chinese_readme_quotes_only_what_the_game_says():
     for old in ("\u53cc\u51fb", "\u4e0d\u7528\u731c", "\u68cb\u76d8\u53f7",
                 "\u786e\u5b9a\u6b65"):          # double-click, no-guess, board no., sure step
         assert old not in text, old
+
+
+def test_the_traditional_readme_quotes_only_what_the_game_says():
+    # Taiwan quotes with corner brackets: what is between them is the game's own words.
+    text = read("README.zh-TW.md")
+    patterns = game_texts("zh-TW.json")
+    quoted = re.findall("\u300c([^\u300d]+)\u300d", text)
+    assert len(quoted) > 20
+    for term in quoted:
+        assert any(pattern.search(term) or term in pattern.pattern.replace("\\", "")
+                   for pattern in patterns), term
+    with open(os.path.join(ROOT, "texts", "zh-TW.json"), encoding="utf-8") as f:
+        keys = json.load(f)["keys"]
+    pairs = re.findall(r"^\| ([A-Z]) \| \u300c([^\u300d]+)\u300d", text, re.M)
+    assert len(pairs) > 8
+    for key, meaning in pairs:
+        assert "%s %s" % (key, meaning) in keys, (key, meaning)
+    # It says how to start the game in Traditional Chinese.
+    assert "python minesweep.py --lang zh-TW" in text
+    assert "python minesweep.py --check --lang zh-TW" in text
+    assert "README.zh-TW.md" in read("README.zh.md") and "README.zh-TW.md" in read("README.md")
 
 
 def test_the_project_speaks_of_itself_alone():

@@ -1,11 +1,15 @@
-"""The game in Chinese: every text in both languages, a font that
-has every letter, the language chosen and kept, and a missing or broken
-text file that leaves the game in English."""
+"""The game in Chinese, Simplified and Traditional: every text in every
+language, a font that has every letter, L going through the languages,
+the language chosen and kept, and a missing or broken text file that
+leaves the game in English."""
+import glob
 import json
 import os
 import random
 import re
 import string
+import subprocess
+import sys
 
 import pygame
 import pytest
@@ -18,12 +22,15 @@ from test_reliability import copy_game, run_copy
 from test_solver import random_position
 
 ZH = os.path.join(ROOT, "texts", "zh.json")
+TW = os.path.join(ROOT, "texts", "zh-TW.json")
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
+TEXT_FILES = sorted(glob.glob(os.path.join(ROOT, "texts", "*.json")))
+TRADITIONAL_TITLE = "\u8e29\u5730\u96f7\uff1a\u521d\u7d1a\uff0c\u7b2c8\u5c40"  # board 8
 
 
-def chinese():
-    """The Chinese texts, as the game reads them."""
-    with open(ZH, encoding="utf-8") as f:
+def chinese(path=ZH):
+    """A language's texts, as the game reads them (Simplified unless told)."""
+    with open(path, encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -34,27 +41,61 @@ def placeholders(text):
             for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def test_every_text_in_both_languages_with_the_same_facts(game):
-    zh = chinese()
-    assert set(zh) == set(wording.TEXTS)
+@pytest.mark.parametrize("path", TEXT_FILES, ids=os.path.basename)
+def test_every_text_in_every_language_with_the_same_facts(game, path):
+    table = chinese(path)
+    assert set(table) == set(wording.TEXTS)
     for key, english in wording.TEXTS.items():
-        assert placeholders(zh[key]) == placeholders(english), key
+        assert placeholders(table[key]) == placeholders(english), key
+    assert wording.read_texts(path) == (table, "")
 
 
-def test_the_font_has_every_letter_of_every_text(game):
+def test_traditional_has_exactly_the_texts_of_simplified_with_their_facts():
+    # A text added to zh.json must be added to zh-TW.json too, and the
+    # other way round, with the same facts put in the same ways.
+    simplified, traditional = chinese(ZH), chinese(TW)
+    assert sorted(set(simplified) - set(traditional)) == []
+    assert sorted(set(traditional) - set(simplified)) == []
+    for key, text in simplified.items():
+        assert wording.facts_of(traditional[key]) == wording.facts_of(text), key
+    assert [path for path in TEXT_FILES if os.path.basename(path) in (
+        "zh.json", "zh-TW.json")] == [TW, ZH]
+
+
+def test_traditional_is_written_in_traditional_letters():
+    # Every letter of it is one of Big5's, Taiwan's set of letters, which
+    # lacks the letters made only for Simplified Chinese (such as those of
+    # "Minesweeper" and "Beginner" in zh.json); the texts that are only
+    # code, numbers or English are the same as in Simplified.
+    traditional, simplified = chinese(TW), chinese(ZH)
+    for key, text in traditional.items():
+        text.encode("big5")
+        if not re.search("[\u4e00-\u9fff]", simplified[key]):
+            assert text == simplified[key], key
+    with pytest.raises(UnicodeEncodeError):
+        (simplified["title"] + simplified["Beginner"]).encode("big5")
+    assert "\u8e29\u5730\u96f7" in traditional["title"]       # Minesweeper, as Taiwan says
+
+
+def test_the_font_draws_every_letter_of_every_text_in_every_language(game):
     pygame.font.init()
     font = pygame.font.Font(FONT, 20)
     missing = font.metrics("\ue000")[0]         # a letter no font has
-    letters = set("".join(chinese().values())) | set("\u4e2d\u6587")
+    letters = set("".join(wording.OWN_NAMES.values()))
+    for path in TEXT_FILES:
+        letters |= set("".join(chinese(path).values()))
     letters |= set("".join(wording.TEXTS.values()))
     lacking = [letter for letter in letters if not letter.isspace()
                and letter != "\u00a0" and font.metrics(letter)[0] == missing]
     assert lacking == []
-    assert os.path.getsize(FONT) < 100 * 1024
+    # Both kinds of Chinese letters, and the handout's, cut from a font of
+    # megabytes (tools/make_font.py).
+    assert os.path.getsize(FONT) < 135 * 1024
     assert os.path.exists(os.path.join(ROOT, "fonts", "LICENSE-wqy-microhei.txt"))
 
 
-def test_hint_reasons_carry_the_same_facts_in_chinese(game, monkeypatch):
+@pytest.mark.parametrize("language", ["zh", "zh-TW"])
+def test_hint_reasons_carry_the_same_facts_in_chinese(game, monkeypatch, language):
     monkeypatch.setattr(solver, "GUESS_TIME", 60.0)   # the same guess both times
     rng = random.Random(30)
     seen = set()
@@ -62,7 +103,7 @@ def test_hint_reasons_carry_the_same_facts_in_chinese(game, monkeypatch):
         random_position(game, rng, max_side=7, max_bombs=10)
         game.set_language("en")
         english = game.hint()
-        game.set_language("zh")
+        game.set_language(language)
         chinese_hint = game.hint()
         if english is None:
             continue
@@ -109,24 +150,41 @@ def screens(game):
     yield "won"
 
 
-def test_every_screen_speaks_chinese_after_l(shown):
+def test_every_screen_speaks_each_chinese_after_l(shown):
     game = shown
     for name in screens(game):
+        game.layout()                       # as the next frame does
         english = drawn_texts(game)
         game.on_key_down(game.keys.L)
         assert game.settings.language == "zh"
-        said = drawn_texts(game)
+        simplified = drawn_texts(game)
+        game.on_key_down(game.keys.L)
+        assert game.settings.language == "zh-TW"
+        traditional = drawn_texts(game)
         game.on_key_down(game.keys.L)
         assert game.settings.language == "en"
-        assert len(said) == len(english), name
-        for (zh_text, zh_font), (en_text, en_font) in zip(said, english):
-            if re.fullmatch(r"[\d\s:.\-+()=,_\[\]\"a-z_]*|open_block\(.*|"
-                            r".*(bombnum|get_neighbours|block\.|bk\.|queue).*",
-                            en_text):
-                continue                        # numbers, and lines of code
-            assert zh_text != en_text, (name, en_text)
-            assert re.search("[\u4e00-\u9fff]", zh_text), (name, zh_text)
-            assert zh_font == "minesweep_zh", (name, zh_text)
+        assert drawn_texts(game) == english, name
+        for said in (simplified, traditional):
+            assert len(said) == len(english), name
+            for (zh_text, zh_font), (en_text, en_font) in zip(said, english):
+                if re.fullmatch(r"[\d\s:.\-+()=,_\[\]\"a-z_]*|open_block\(.*|"
+                                r".*(bombnum|get_neighbours|block\.|bk\.|queue).*",
+                                en_text):
+                    continue                        # numbers, and lines of code
+                assert zh_text != en_text, (name, en_text)
+                assert re.search("[\u4e00-\u9fff]", zh_text), (name, zh_text)
+                assert zh_font == "minesweep_zh", (name, zh_text)
+        assert [text for text, font in simplified] != [text for text, font in traditional]
+
+
+def test_the_key_list_names_the_language_l_turns_to(game):
+    game.new_game(9, 9, 10, board=8)
+    for language, label in [("zh", "L\u00a0\u7b80\u4f53\u4e2d\u6587"),
+                            ("zh-TW", "L\u00a0\u7e41\u9ad4\u4e2d\u6587"),
+                            ("en", "L\u00a0English")]:
+        assert label in footer(game), language
+        game.on_key_down(game.keys.L)
+        assert game.settings.language == language
 
 
 def test_l_changes_the_title_and_is_kept_for_the_next_start(game, tmp_path):
@@ -138,11 +196,32 @@ def test_l_changes_the_title_and_is_kept_for_the_next_start(game, tmp_path):
     assert kept == {"language": "zh"}
     again = load_game()
     assert again.settings.language == "zh"
+    again.new_game(9, 9, 10, board=8)
+    again.on_key_down(again.keys.L)
+    assert again.TITLE == TRADITIONAL_TITLE
+    kept = json.loads((tmp_path / "data" / "settings.json").read_text())
+    assert kept == {"language": "zh-TW"}
+    assert load_game().settings.language == "zh-TW"
+
+
+@pytest.mark.parametrize("kept", ["en", "zh", "zh-TW"])
+def test_a_settings_file_of_each_language_is_read(tmp_path, monkeypatch, kept):
+    # Settings files written before Traditional Chinese ("en", "zh") read as before.
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "MINESWEEP_LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_US.UTF-8" if kept != "en" else "zh_TW.UTF-8")
+    (tmp_path / "settings.json").write_text(json.dumps({"language": kept}))
+    assert load_game().settings.language == kept
 
 
 @pytest.mark.parametrize("env, expected", [
-    ({"LANG": "zh_CN.UTF-8"}, "zh"), ({"LANG": "zh_TW.UTF-8"}, "zh"),
+    ({"LANG": "zh_CN.UTF-8"}, "zh"), ({"LANG": "zh_TW.UTF-8"}, "zh-TW"),
+    ({"LANG": "zh_HK.UTF-8"}, "zh-TW"), ({"LANG": "zh_SG.UTF-8"}, "zh"),
     ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANGUAGE": "zh_CN:en", "LANG": "C"}, "zh"),
+    ({"LANGUAGE": "zh_TW:zh_CN:en", "LANG": "C"}, "zh-TW"),
+    ({"LC_MESSAGES": "zh_HK", "LANG": "en_US.UTF-8"}, "zh-TW"),
+    ({"LC_ALL": "zh_TW.Big5", "LANG": "zh_CN.UTF-8"}, "zh-TW"),
     ({"LC_ALL": "C.UTF-8"}, "en")])
 def test_the_first_start_follows_the_system_language(tmp_path, monkeypatch, env,
                                                       expected):
@@ -161,11 +240,43 @@ def test_the_environment_chooses_too(tmp_path, monkeypatch):
     assert load_game().settings.language == "zh"
 
 
-def test_lang_on_the_command_line_from_another_folder(tmp_path):
+@pytest.mark.parametrize("language, name", [("zh", "Chinese (Simplified)"),
+                                            ("zh-TW", "Chinese (Traditional)")])
+def test_lang_on_the_command_line_from_another_folder(tmp_path, language, name):
     folder = copy_game(tmp_path)
-    done = run_copy(folder, tmp_path, "--lang", "zh", "--check")
+    done = run_copy(folder, tmp_path, "--lang", language, "--check")
     assert done.returncode == 0, done.stderr
-    assert "the game speaks Chinese" in done.stdout
+    assert "the game speaks %s" % name in done.stdout
+
+
+@pytest.mark.parametrize("env", [{"LANG": "zh_HK.UTF-8"}, {"LC_ALL": "zh_TW.UTF-8"}])
+def test_a_traditional_chinese_computer_starts_a_real_game_in_it(tmp_path, env):
+    folder = copy_game(tmp_path)
+    chosen = {name: value for name, value in os.environ.items() if name not in (
+        "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "MINESWEEP_LANG")}
+    done = subprocess.run([sys.executable, str(folder / "minesweep.py"), "--check"],
+                          cwd=str(tmp_path), capture_output=True, text=True, timeout=60,
+                          env=dict(chosen, SDL_VIDEODRIVER="dummy",
+                                   SDL_AUDIODRIVER="dummy",
+                                   MINESWEEP_DATA_DIR=str(tmp_path / "data"), **env))
+    assert done.returncode == 0, done.stderr
+    assert "the game speaks Chinese (Traditional)" in done.stdout
+
+
+def test_l_passes_over_a_language_whose_texts_are_broken(tmp_path, monkeypatch, capsys):
+    folder = copy_game(tmp_path)
+    (folder / "texts" / "zh-TW.json").write_text('{"keys": "only one"}')
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("MINESWEEP_LANG", "zh-TW")
+    game = load_game(script=str(folder / "minesweep.py"))
+    assert game.settings.language == "en"
+    assert "instead of Chinese (Traditional)" in capsys.readouterr().out
+    game.on_key_down(game.keys.L)
+    assert game.settings.language == "zh" and game.play.message is None
+    assert "L\u00a0English" in footer(game)
+    game.on_key_down(game.keys.L)
+    assert game.settings.language == "en"
+    assert game.speak(game.play.message).startswith("The Chinese texts could not be read")
 
 
 @pytest.mark.parametrize("content", [None, b"{broken", b'{"keys": "only one"}',

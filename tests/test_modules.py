@@ -147,6 +147,43 @@ def test_the_language_comes_from_the_command_line_the_choice_or_the_system():
     assert wording.choose(None, {}, lambda: "zh") == "zh"
     assert wording.system_language({"LANG": "zh_CN.UTF-8"}, None) == "zh"
     assert wording.system_language({"LANG": "de_DE.UTF-8"}, None) == "en"
+    assert wording.choose("zh-TW", {"LANG": "zh_CN.UTF-8"}, lambda: "zh") == "zh-TW"
+    assert wording.choose(None, {}, lambda: "zh-TW") == "zh-TW"
+    assert wording.choose(None, {"LANG": "zh_HK.UTF-8"}, lambda: "fr") == "zh-TW"
+
+
+@pytest.mark.parametrize("name, language", [
+    ("zh_TW.UTF-8", "zh-TW"), ("zh_HK", "zh-TW"), ("zh_MO.UTF-8", "zh-TW"),
+    ("zh_TW.Big5", "zh-TW"), ("zh-Hant-HK", "zh-TW"), ("zh_CN.GB18030", "zh"),
+    ("zh_SG.UTF-8", "zh"), ("zh", "zh"), ("zh-Hans-HK", "zh"),
+    # Windows names its locales in English words.
+    ("Chinese (Traditional)_Taiwan", "zh-TW"), ("Chinese_Taiwan", "zh-TW"),
+    ("Chinese (Traditional)_Hong Kong SAR", "zh-TW"), ("Chinese_Hong Kong S.A.R.", "zh-TW"),
+    ("Chinese (Traditional)_Macao SAR", "zh-TW"), ("Chinese (Simplified)_China", "zh"),
+    ("Chinese_People's Republic of China", "zh"), ("Chinese (Simplified)_Singapore", "zh"),
+    ("English_United States", "en"), ("C", "en")])
+def test_each_kind_of_chinese_computer_gets_its_own_letters(name, language):
+    # As the environment says it (Linux, macOS), or as Python's locale
+    # module reads it when the environment says nothing (Windows).
+    assert wording.system_language({"LANG": name}, None) == language
+    assert wording.system_language({}, name) == language
+    assert wording.system_language({"LANGUAGE": "", "LC_ALL": name, "LANG": "en_US"},
+                                   None) == language
+
+
+def test_l_goes_through_the_languages_read_in_turn():
+    every = {"en": {}, "zh": {}, "zh-TW": {}}
+    assert [wording.following(name, every) for name in wording.LANGUAGES] == [
+        ("zh", False), ("zh-TW", False), ("en", False)]
+    # A language whose texts could not be read is passed over, and said so.
+    assert wording.following("en", {"en": {}, "zh-TW": {}}) == ("zh-TW", True)
+    assert wording.following("zh-TW", {"en": {}, "zh-TW": {}}) == ("en", False)
+    assert wording.following("en", {"en": {}}) == ("en", True)
+    # The key list names the next one in its own letters.
+    assert [wording.l_label(name, every, True) for name in wording.LANGUAGES] == [
+        "\u7b80\u4f53\u4e2d\u6587", "\u7e41\u9ad4\u4e2d\u6587", "English"]
+    assert wording.l_label("en", {"en": {}}, True) == "\u7b80\u4f53\u4e2d\u6587"
+    assert wording.l_label("en", {"en": {}}, False) == "Chinese"
 
 
 def test_a_broken_text_file_is_said_not_raised(tmp_path):
@@ -599,7 +636,8 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
     (tmp_path / "fonts").mkdir()
     (tmp_path / startup.FONT).write_text("")
     (tmp_path / "texts").mkdir()
-    (tmp_path / startup.TEXTS).write_text("{}")
+    for path in startup.TEXT_FILES.values():
+        (tmp_path / path).write_text("{}")
 
     def refuse(bad):
         """A loader that refuses these names, as pygame refuses a broken file."""
@@ -613,20 +651,33 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
             "fonts": refuse({str(tmp_path / startup.FONT)}), "texts": wording.read_texts}
     fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
     assert "face_win.png cannot be read (Unsupported image format)" in fatal
-    assert texts is None and len(said) == 3
+    assert texts is None and len(said) == 4
     load["images"] = refuse(())
     fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
-    assert fatal is None and len(said) == 3
+    assert fatal is None and len(said) == 4
+    assert [topic for topic, line in said[2:]] == ["texts zh", "texts zh-TW"]
     # --check names each broken file, and stops for them.
     fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load, True)
-    assert fatal == "minesweep: 3 broken files (see above)"
+    assert fatal == "minesweep: 4 broken files (see above)"
     for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), startup.FONT,
-                                    startup.TEXTS], said):
+                                    startup.TEXT_FILES["zh"], startup.TEXT_FILES["zh-TW"]],
+                                   said):
         assert topic == line and str(tmp_path / path) in line
     fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, {
         "images": refuse(()), "sounds": None, "fonts": refuse(()),
-        "texts": lambda path: ({"title": "x"}, "")}, True)
-    assert (fatal, said, texts) == (None, [], {"title": "x"})
+        "texts": lambda path: ({"title": os.path.basename(path)}, "")}, True)
+    assert (fatal, said, texts) == (None, [], {"zh": {"title": "zh.json"},
+                                               "zh-TW": {"title": "zh-TW.json"}})
+    # One language's texts missing: the other is read, and the missing one is said.
+    os.remove(tmp_path / startup.TEXT_FILES["zh"])
+    with open(os.path.join(ROOT, startup.TEXT_FILES["zh-TW"]), encoding="utf-8") as f:
+        (tmp_path / startup.TEXT_FILES["zh-TW"]).write_text(f.read(), encoding="utf-8")
+    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, {
+        "images": refuse(()), "sounds": None, "fonts": refuse(()),
+        "texts": wording.read_texts})
+    assert fatal is None and sorted(texts) == ["zh-TW"]
+    assert [topic for topic, line in said] == ["texts zh"]
+    assert "instead of Chinese (Simplified)" in said[0][1]
 
 
 class FakeSignals:

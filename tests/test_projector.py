@@ -26,7 +26,7 @@ def footer_shape(game):
     return next(shape for shape in game.now_showing().footer() if shape[0] == "text")
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", wording.LANGUAGES)
 def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
     game.set_language(language)
     for level, desktop in (("0", (320, 480)), ("3", (1366, 768)), ("3", (1920, 1080))):
@@ -34,7 +34,7 @@ def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
         game.settings.slowmo = level == "3"
         game.new_game(*gamestate.LEVELS[level][1:])
         game.layout()
-        other = "English" if language == "zh" else "\u4e2d\u6587"
+        other = wording.l_label(language, game.settings.texts, True)
         pairs = scene.pairs(game.say("keys", other=other))
         shown = game.now_showing()
         for width in range(viewport.MIN_WIDTH, 1921, 7):
@@ -61,7 +61,7 @@ def test_the_footer_keeps_one_font_and_size_whatever_it_says(game):
 def test_the_window_keeps_its_size_through_a_game(game, rows, cols, bombs):
     rng = random.Random(rows * cols)
     game.settings.desktop = (1366, 768)
-    for language in ("en", "zh"):
+    for language in wording.LANGUAGES:
         game.set_language(language)
         for _ in range(3):
             game.new_game(rows, cols, bombs, rng.randrange(1000))
@@ -86,12 +86,12 @@ def test_l_keeps_the_window_and_any_board_number_gets_the_same_room(game):
     game.settings.desktop = (1024, 768)
     sizes = set()
     for number in (77, 4242, gamestate.MAX_BOARD):
-        for language in ("en", "zh"):
+        for language in wording.LANGUAGES:
             game.set_language(language)
             game.footer_rooms.cache_clear()     # the room worked out afresh
             game.new_game(16, 16, 40, number)
             game.update(0)
-            for key in ("L", "L"):              # the other language and back, mid-game
+            for key in ("L", "L", "L"):         # the other languages and back, mid-game
                 sizes.add((game.WIDTH, game.HEIGHT))
                 game.on_key_down(getattr(game.keys, key))
                 game.update(0)

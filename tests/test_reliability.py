@@ -915,7 +915,9 @@ def test_broken_chinese_texts_leave_english_and_fail_the_check(tmp_path, monkeyp
     done = run_child([sys.executable, "-c", code], env=game_env(tmp_path), cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.count("the game speaks English") == 1
-    assert done.stdout.strip().splitlines()[-1].startswith("en The Chinese texts could not")
+    # L passed over the broken Simplified texts to the Traditional ones, and said so.
+    assert done.stdout.strip().splitlines()[-1].startswith(
+        "zh-TW The Chinese texts could not")
 
 
 # Dates in the best times ---------------------------------------------------------------

@@ -3,19 +3,24 @@
 Run from the project folder:  python tools/make_font.py
 It needs Debian's fonts-wqy-microhei (WenQuanYi Micro Hei, Apache-2.0) and
 fontTools (pip install fonttools); the game itself needs neither. It keeps
-every letter of texts/zh.json, of the game's English texts and of the lesson
+every letter of the texts in texts/ (Simplified and Traditional Chinese), of
+the game's English texts, of the languages' names and of the lesson
 handout's Chinese (chapter/handout_zh.json), so the file stays small (under
-100 KB) and no text the game or the handout shows can show as boxes
+160 KB) and no text the game or the handout shows can show as boxes
 (tests/test_language.py and tests/test_handout.py check that). Run it again
 after changing a text, then python tools/make_handout.py, which puts this
 font into the handout.
 """
+import glob
 import json
 import os
 import shutil
 import sys
 
 from fontTools import subset
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import wording  # noqa: E402  (the languages' names, from the game's folder)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -38,11 +43,12 @@ def all_strings(value):
 def letters():
     """Every letter the game or the lesson handout may draw with this font."""
     keep = set()
-    for name in (("texts", "zh.json"), ("chapter", "handout_zh.json")):
-        with open(os.path.join(ROOT, *name), encoding="utf-8") as f:
+    paths = sorted(glob.glob(os.path.join(ROOT, "texts", "*.json")))
+    for path in paths + [os.path.join(ROOT, "chapter", "handout_zh.json")]:
+        with open(path, encoding="utf-8") as f:
             keep.update("".join(all_strings(json.load(f))))
     keep.update(chr(code) for code in range(32, 127))      # English, numbers
-    keep.update("\u00a0\u4e2d\u6587")                       # the L key's label
+    keep.update("\u00a0" + "".join(wording.OWN_NAMES.values()))   # the L key's label
     return "".join(sorted(keep))
 
 

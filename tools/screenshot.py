@@ -2,7 +2,10 @@
 
 Run from the project folder:  python tools/screenshot.py
 It plays a fixed board (the same every time) so the pictures are stable.
+The pictures of one language alone:  python tools/screenshot.py --lang zh-TW
+(en: playing.png and so on, zh: zh_playing.png, zh-TW: zh-TW_playing.png).
 """
+import argparse
 import os
 import sys
 
@@ -34,20 +37,31 @@ def shot(mod, game, name):
     print("wrote", path)
 
 
+# Each language's pictures start with its own prefix.
+PREFIXES = {"en": "", "zh": "zh_", "zh-TW": "zh-TW_"}
+
+
 def main():
-    """Every picture in docs/, in English, then the Chinese ones (zh_...)."""
+    """Every picture in docs/, in English, then the Chinese ones (zh_...,
+    zh-TW_...); with --lang, one language's alone."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--lang", choices=list(PREFIXES),
+                        help="make only this language's pictures")
+    asked = parser.parse_args().lang
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
     mod.settings.desktop = (1366, 768)           # a common school screen
     game = with_screen(mod)
-    for language, prefix in (("en", ""), ("zh", "zh_")):
-        mod.set_language(language)
-        chapter_board(mod, game, prefix)
-        slow_motion(mod, game, prefix)
-        post_mortems(mod, game, prefix)
+    for language, prefix in PREFIXES.items():
+        if asked in (None, language):
+            mod.set_language(language)
+            chapter_board(mod, game, prefix)
+            slow_motion(mod, game, prefix)
+            post_mortems(mod, game, prefix)
     mod.set_language("en")
-    big_board(mod, game)
+    if asked in (None, "en"):
+        big_board(mod, game)
 
 
 def big_board(mod, game):
