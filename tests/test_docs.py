@@ -76,7 +76,8 @@ def game_texts():
     """Every text the game says in Chinese, as patterns (a fact in braces
     stands for anything)."""
     with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
-        texts = json.load(f).values()
+        # Without the break marks (zero-width spaces) a text may have.
+        texts = [text.replace("\u200b", "") for text in json.load(f).values()]
     return [re.compile(".*".join(re.escape(part) for part in re.split(r"\{[^}]*\}", text)))
             for text in texts]
 
