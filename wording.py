@@ -372,6 +372,11 @@ LETTERS = re.compile("[%s]*(?:[\u2e80-\u9fff]|[^%s]+|[%s])[%s]*" % (
     OPENING, CHINESE, CHINESE, CLOSING))
 
 
+def plain(text):
+    """A text without its break marks, for a file or a console."""
+    return text.replace(MARK, "")
+
+
 def pieces(paragraph):
     """A paragraph cut where its lines may break (the marks taken out)."""
     out = []
