@@ -2,6 +2,7 @@
 has every letter, the language chosen and kept, and a missing or broken
 text file that leaves the game in English."""
 import functools
+import glob
 import json
 import os
 import random
@@ -292,10 +293,21 @@ def places_of(key):
     return places
 
 
-def test_chinese_lines_break_only_between_words_at_every_width():
-    measures, bad = zh_font_measures(), {}
-    for key, template in chinese().items():
-        text = wording.say(chinese(), key, sample_facts(template), 200)
+# Every table of Chinese texts (Simplified, and any other beside it).
+TABLES = sorted(glob.glob(os.path.join(ROOT, "texts", "*.json")))
+
+
+def read_table(path):
+    """A table of texts as the game reads it."""
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+@pytest.mark.parametrize("path", TABLES, ids=os.path.basename)
+def test_chinese_lines_break_only_between_words_at_every_width(path):
+    measures, bad, table = zh_font_measures(), {}, read_table(path)
+    for key, template in table.items():
+        text = wording.say(table, key, sample_facts(template), 200)
         for widths, sizes in places_of(key):
             for size in sizes:
                 width_of = measures[size]
@@ -311,8 +323,9 @@ def test_chinese_lines_break_only_between_words_at_every_width():
     assert bad == {}
 
 
-def test_break_marks_never_part_a_number_from_what_it_counts():
-    for key, text in chinese().items():
+@pytest.mark.parametrize("path", TABLES, ids=os.path.basename)
+def test_break_marks_never_part_a_number_from_what_it_counts(path):
+    for key, text in read_table(path).items():
         for name in re.findall(r"\{(\w+)[^}]*\}" + wording.MARK, text):
             assert name in NOT_NUMBERS, (key, name)
         assert not re.search("[0-9\u7b2c\u7ea6\u5171\u6bcf]" + wording.MARK, text), key
