@@ -295,9 +295,9 @@ class Scene:
         said = [self.say("end_board", table, board=play.board),
                 self.say("end_time", table, time=gamestate.time_text(stats["time"]),
                          bbbv=stats["3bv"]),
-                self.say("end_clicks", table, clicks=stats["clicks"],
-                         speed="%.2f" % stats["3bv_per_s"]),
-                self.say("end_efficiency", table, percent=round(100 * stats["efficiency"]))]
+                self.say("end_clicks", table, clicks=stats["clicks"]),
+                self.say("end_efficiency", table, percent=round(100 * stats["efficiency"]),
+                         speed="%.2f" % stats["3bv_per_s"])]
         if play.record == "new":
             key = ("new_best_flagwin" if play.flagwon else
                    "new_best_noguess" if play.noguess else "new_best")

@@ -16,7 +16,7 @@ import os
 import sys
 
 from solver import Cell, flood
-from wording import words
+from wording import plain, words
 
 SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120]   # replay speeds, steps per second
 START_SPEED = 3          # the speed a replay starts at (an index into SPEEDS)
@@ -431,7 +431,7 @@ def write_calls(path, opening, cols, speak):
             out.writerow(["call", "row", "col", "depth", "bombs", "stop"])
             for number, cell, depth, bombs, stop in calls_table(opening):
                 out.writerow([number, cell // cols + 1, cell % cols + 1, depth, bombs,
-                              speak(stop)])
+                              plain(speak(stop))])
     except OSError as error:
         return "minesweep: cannot write the calls to %s: %s" % (path, error)
     return None

@@ -129,8 +129,9 @@ TEXTS = {
     "failed": "Failed",
     "end_board": "Board {board}",
     "end_time": "Time {time} s   3BV {bbbv} (the fewest clicks that clear this board)",
-    "end_clicks": "Clicks {clicks}   3BV/s {speed} (3BV per second)",
-    "end_efficiency": "Efficiency {percent}%",
+    # The speed last: a figure for keen players, out of a beginner's way.
+    "end_clicks": "Clicks {clicks}",
+    "end_efficiency": "Efficiency {percent}%   3BV/s {speed}",
     "new_best": "New best time for {level}!",
     "new_best_noguess": "New best time for {level}, no-guess boards!",
     "new_best_flagwin": "New best time for {level}, won by flags!",
@@ -396,43 +397,70 @@ def is_chinese(text):
     return BEYOND_LATIN.search(text) is not None
 
 
-# Where a line may break: at spaces, and between two Chinese letters, but
-# never next to a no-break space (the key list holds each key and its
-# meaning together so), before closing punctuation or after opening.
+# Where a line may break. English: at spaces. Chinese has no spaces
+# between words, and a line broken between any two letters splits words
+# ("\u6548/\u738743%") and a number from what it counts ("1450/\u5c42"). So a
+# Chinese line breaks only at spaces, after Chinese punctuation, before an
+# opening bracket, and at break marks: a zero-width space (MARK) that the
+# texts in texts/zh.json place between the words of a long clause. Never
+# next to a no-break space (the key list holds each key and its meaning
+# together so). Only a piece wider than a whole line (never at the game's
+# own widths: tests/test_language.py checks them all) is broken between
+# any two Chinese letters, and a piece wider still anywhere.
+MARK = "\u200b"
 CHINESE = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
 CLOSING = "\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300b\u2026%"
 OPENING = "\uff08\u300c\u300a"
 WORDS = re.compile(" +|[^ ]+")
+CLAUSES = re.compile("[%s]*(?:[^%s%s]+[%s]*|[%s]+)|[%s]+" % (
+    OPENING, OPENING, CLOSING, CLOSING, CLOSING, OPENING))
 LETTERS = re.compile("[%s]*(?:[\u2e80-\u9fff]|[^%s]+|[%s])[%s]*" % (
     OPENING, CHINESE, CHINESE, CLOSING))
 
 
+def plain(text):
+    """A text without its break marks, for a file or a console."""
+    return text.replace(MARK, "")
+
+
 def pieces(paragraph):
-    """A paragraph cut where its lines may break."""
+    """A paragraph cut where its lines may break (the marks taken out)."""
     out = []
     for word in WORDS.findall(paragraph):
         if word[0] == " " or "\u00a0" in word or not is_chinese(word):
-            out.append(word)
-        else:
-            out.extend(LETTERS.findall(word))
+            out.append(word.replace(MARK, ""))
+            continue
+        for part in word.split(MARK):
+            clauses = CLAUSES.findall(part)
+            # A clause of punctuation alone ("\u2026\u2026") goes with the next.
+            while len(clauses) > 1 and not clauses[0].strip(CLOSING):
+                clauses[:2] = [clauses[0] + clauses[1]]
+            out.extend(clauses)
     return out
 
 
 def wrap(text, width_of, width):
     """The lines of text no wider than width px, width_of(text) being how
-    wide a text is drawn; a piece wider than a whole line is cut anywhere."""
+    wide a text is drawn; a piece wider than a whole line is cut finer."""
     lines = []
     for paragraph in text.split("\n"):
-        line = ""
-        for piece in pieces(paragraph):
-            while width_of(piece.lstrip()) > width and len(piece.strip()) > 1:
+        line, todo = "", pieces(paragraph)[::-1]
+        while todo:
+            piece = todo.pop()
+            if width_of(piece.lstrip()) > width and len(piece.strip()) > 1:
+                finer = LETTERS.findall(piece.lstrip()) if is_chinese(piece) else []
+                if len(finer) > 1:
+                    todo.extend(finer[::-1])
+                    continue
                 if line.strip():
                     lines.append(line.rstrip())
                 piece = piece.lstrip()
                 cut = max(1, next((n for n in range(len(piece), 0, -1)
                                    if width_of(piece[:n]) <= width), 1))
                 lines.append(piece[:cut])
-                line, piece = "", piece[cut:]
+                line = ""
+                todo.append(piece[cut:])
+                continue
             if line and width_of(line + piece) > width:
                 lines.append(line.rstrip())
                 line = piece.lstrip()

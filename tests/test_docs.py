@@ -77,7 +77,8 @@ def game_texts(name="zh.json"):
     """Every text the game says in a Chinese (texts/name), as patterns (a
     fact in braces stands for anything)."""
     with open(os.path.join(ROOT, "texts", name), encoding="utf-8") as f:
-        texts = json.load(f).values()
+        # Without the break marks (zero-width spaces) a text may have.
+        texts = [text.replace("\u200b", "") for text in json.load(f).values()]
     return [re.compile(".*".join(re.escape(part) for part in re.split(r"\{[^}]*\}", text)))
             for text in texts]
 
@@ -129,3 +130,28 @@ def test_the_project_speaks_of_itself_alone():
     done = subprocess.run(["git", "grep", "-n", "-i", "-E", words], cwd=ROOT,
                           capture_output=True, text=True)
     assert done.stdout == "", done.stdout
+
+
+def code_spans(text):
+    """The `code` of a page outside its code blocks, spaces made single."""
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    return {re.sub(r"\s+", " ", span) for span in re.findall(r"`([^`]+)`", text)}
+
+
+def test_the_chinese_teachers_page_says_all_the_english_one_does():
+    english, chinese = read("docs/teacher.md"), read("docs/teacher.zh.md")
+    # Each section in the same order, its English heading noted below its own.
+    headings = re.findall(r"^## (.+)$", english, re.M)
+    noted = re.findall(r"^## .+\n<!-- en: (.+) -->$", chinese, re.M)
+    assert noted == headings
+    # Every name, file, command and number in code the English page gives,
+    # but the game's own English words, which the Chinese page says in Chinese.
+    import wording
+    screen = [re.compile(".*".join(re.escape(part) for part in re.split(
+        r"\{[^}]*\}", text)) + "$") for text in wording.TEXTS.values()]
+    missing = [span for span in code_spans(english) - code_spans(chinese)
+               if not any(pattern.match(span) for pattern in screen)]
+    assert missing == []
+    # Linked both ways, and from the Chinese README.
+    assert "(teacher.zh.md)" in english and "(docs/teacher.zh.md)" in read("README.zh.md")
+    assert "(docs/lesson_plan.zh.md)" in read("README.zh.md")

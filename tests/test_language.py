@@ -2,6 +2,7 @@
 language, a font that has every letter, L going through the languages,
 the language chosen and kept, and a missing or broken text file that
 leaves the game in English."""
+import functools
 import glob
 import json
 import os
@@ -307,3 +308,137 @@ def test_a_missing_font_leaves_english(tmp_path, monkeypatch, capsys):
     game = load_game(script=str(folder / "minesweep.py"))
     assert game.settings.language == "en" and "L\u00a0Chinese" in footer(game)
     assert "minesweep_zh.ttf is missing" in capsys.readouterr().out
+
+
+# Where a Chinese line may break ------------------------------------------------
+# Allowed: at a space, at a break mark (wording.MARK, a zero-width space the
+# texts place between words), after Chinese punctuation, before an opening
+# bracket. Nowhere else: not inside a word, not between a number and what it
+# counts. These are written out here, apart from wording's own patterns.
+ZH_CLOSING = set("\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300b\u2026%")
+ZH_OPENING = set("\uff08\u300c\u300a")
+NOT_NUMBERS = {"cell", "at", "at_a", "at_b", "bomb", "guess", "caller", "child", "why",
+               "text", "level", "message", "other", "date", "chance", "best", "time",
+               "speed", "digits"}
+# Where the game draws its texts, and how wide and large: the footer below
+# the grid (from the narrowest window, 225 px, less 8), the slow-motion
+# panel (320 px), the paused board and the table of best times (the board
+# less 16 px); each from its largest size in the Chinese font down to 10 px.
+FOOTER = (range(217, 1400), range(10, 15))
+PANEL = (range(320, 321), range(10, 20))
+TABLE = (range(209, 1400), range(10, 25))
+PANEL_KEYS = ("panel_", "call_", "queue_", "stop_", "predict_", "recursion_",
+              "replay_start")
+
+
+def sample_facts(text):
+    """Long facts for every fact a Chinese text puts in (a cell far down the
+    board; the longest words inside words)."""
+    far = solver.Cell(200 * 200 - 1)
+    nested = {"why": wording.words("subset_bomb", at_a=far, at_b=far, number_a=8,
+                                   number_b=8, cell=far),
+              "guess": wording.words("guess", cell=far, chance=100),
+              "text": wording.words("guessed", chance="12%\uff08\u7ea68\u5206\u4e4b1\uff09")}
+    strings = {"level": "\u4e2d\u7ea7", "other": "English", "date": "2026-12-01",
+               "message": "maximum recursion depth exceeded", "time": "999.99",
+               "speed": "99.99", "digits": "999999999", "chance": "12%", "best": "3%"}
+    facts = {}
+    for _, name, spec, _ in string.Formatter().parse(text):
+        if not name:
+            continue
+        name = name[:-2] if name.endswith("_s") else name
+        if spec == "short" or name in ("cell", "at", "at_a", "at_b", "bomb", "caller",
+                                       "child"):
+            facts[name] = far
+        elif name in nested:
+            facts[name] = nested[name]
+        else:
+            facts[name] = strings.get(name, 999)
+    return facts
+
+
+def bad_breaks(text, lines):
+    """The breaks between lines that are not allowed ones in text (the text
+    as written, with its marks), as "before|after"."""
+    bad, at = [], 0
+    for number, line in enumerate(lines):
+        while at < len(text) and text[at] in " " + wording.MARK and (number or at):
+            at += 1
+        for letter in line:
+            while text[at] == wording.MARK:
+                at += 1
+            assert text[at] == letter, (text, lines)
+            at += 1
+        if number == len(lines) - 1:
+            break
+        after = at
+        while after < len(text) and text[after] in " " + wording.MARK:
+            after += 1
+        gap, before, next_letter = text[at:after], text[at - 1], text[after:after + 1]
+        allowed = (" " in gap or wording.MARK in gap or before in ZH_CLOSING
+                   or next_letter in ZH_OPENING)
+        if (not allowed or next_letter in ZH_CLOSING or before in ZH_OPENING
+                or not line):
+            bad.append(line[-6:] + "|" + text[after:after + 6])
+    return bad
+
+
+def zh_font_measures():
+    """(width of a text) for each size of the Chinese font, kept."""
+    pygame.font.init()
+    sizes = {}
+    for size in range(10, 25):
+        font = pygame.font.Font(FONT, size)
+        sizes[size] = functools.lru_cache(maxsize=None)(lambda text, f=font: f.size(text)[0])
+    return sizes
+
+
+def places_of(key):
+    """Where the game draws a text: (widths, sizes) for each place."""
+    places = [FOOTER]
+    if key.startswith(PANEL_KEYS):
+        places.append(PANEL)
+    if key.startswith("times_") or key == "paused":
+        places.append(TABLE)
+    return places
+
+
+# Every table of Chinese texts (Simplified, and any other beside it).
+TABLES = sorted(glob.glob(os.path.join(ROOT, "texts", "*.json")))
+
+
+def read_table(path):
+    """A table of texts as the game reads it."""
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+@pytest.mark.parametrize("path", TABLES, ids=os.path.basename)
+def test_chinese_lines_break_only_between_words_at_every_width(path):
+    measures, bad, table = zh_font_measures(), {}, read_table(path)
+    for key, template in table.items():
+        text = wording.say(table, key, sample_facts(template), 200)
+        for widths, sizes in places_of(key):
+            for size in sizes:
+                width_of = measures[size]
+                whole = width_of(text.replace(wording.MARK, ""))
+                for width in widths:
+                    for paragraph in text.split("\n"):
+                        found = bad_breaks(paragraph, wording.wrap(paragraph, width_of,
+                                                                    width))
+                        if found:
+                            bad.setdefault(key, set()).update(found)
+                    if width > whole:
+                        break
+    assert bad == {}
+
+
+@pytest.mark.parametrize("path", TABLES, ids=os.path.basename)
+def test_break_marks_never_part_a_number_from_what_it_counts(path):
+    for key, text in read_table(path).items():
+        for name in re.findall(r"\{(\w+)[^}]*\}" + wording.MARK, text):
+            assert name in NOT_NUMBERS, (key, name)
+        assert not re.search("[0-9\u7b2c\u7ea6\u5171\u6bcf]" + wording.MARK, text), key
+        assert not re.search(wording.MARK + "[%s]" % "".join(ZH_CLOSING), text), key
+        assert not re.search("[%s]" % "".join(ZH_OPENING) + wording.MARK, text), key
+        assert wording.MARK * 2 not in text and " " + wording.MARK not in text, key

@@ -129,9 +129,19 @@ def test_say_puts_the_facts_and_cells_in_words():
     assert wording.speak(table, None, 5) == ""
 
 
-def test_wrap_breaks_english_at_spaces_and_chinese_anywhere():
+def test_wrap_breaks_english_at_spaces_and_chinese_between_words():
     width_of = len                                  # one px a letter
     assert wording.wrap("one two three", width_of, 8) == ["one two", "three"]
+    # Chinese: at a break mark (taken out), after punctuation, before an
+    # opening bracket; the letters of "efficiency 43%" stay together.
+    mark, comma = wording.MARK, "\uff0c"
+    assert wording.wrap("\u4e00\u4e8c" + mark + "\u4e09\u56db", width_of, 3) == [
+        "\u4e00\u4e8c", "\u4e09\u56db"]
+    assert wording.wrap("\u4e00" + comma + "\u6548\u738743%", width_of, 5) == [
+        "\u4e00" + comma, "\u6548\u738743%"]
+    assert wording.wrap("\u4e00\u4e8c\uff08\u4e09\uff09", width_of, 3) == [
+        "\u4e00\u4e8c", "\uff08\u4e09\uff09"]
+    # Only a word wider than a whole line is broken inside, as a last resort.
     assert wording.wrap("\u4e00\u4e8c\u4e09\u56db", width_of, 2) == [
         "\u4e00\u4e8c", "\u4e09\u56db"]
     # Three lines do not fit in 20 px at any size: two, the last cut short.

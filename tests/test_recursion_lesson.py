@@ -249,6 +249,13 @@ def test_the_worksheet_lists_exactly_the_tiles_the_click_opens(game, tmp_path):
                for block in game.blocks if block.isopen)
     # In Chinese, as chosen: "a bomb is near".
     assert any("\u5468\u56f4\u6709\u5730\u96f7" in row[5] for row in rows[1:])
+    # Plain words, without the texts' break marks (zero-width spaces): on an
+    # empty board, "no closed neighbour left to open".
+    empty = worksheet(tmp_path, "--rows", "5", "--cols", "5", "--bombs", "0", "--at", "3,3",
+                      "--lang", "zh")
+    nothing_left = ("\u5468\u56f4\u5df2\u7ecf\u6ca1\u6709"
+                    "\u53ef\u4ee5\u6253\u5f00\u7684\u65b9\u5757\u4e86")
+    assert {row[5] for row in empty[1:]} == {"", nothing_left}
 
 
 def test_a_worksheet_that_cannot_be_written_is_one_clear_line(tmp_path):
