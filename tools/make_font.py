@@ -3,12 +3,14 @@
 Run from the project folder:  python tools/make_font.py
 It needs Debian's fonts-wqy-microhei (WenQuanYi Micro Hei, Apache-2.0) and
 fontTools (pip install fonttools); the game itself needs neither. It keeps
-every letter of texts/zh.json, of the game's English texts and of the lesson
-handout's Chinese (chapter/handout_zh.json), so the file stays small (under
-100 KB) and no text the game or the handout shows can show as boxes
-(tests/test_language.py and tests/test_handout.py check that). Run it again
-after changing a text, then python tools/make_handout.py, which puts this
-font into the handout.
+every letter of texts/zh.json, of the game's English texts, of the lesson
+handout's and the students' sheet's Chinese (chapter/handout_zh.json,
+chapter/student_zh.json) and of the Chinese steps' comments, which the sheet
+prints (chapter/steps_zh.json), so the file stays small (under 128 KB) and no
+text the game or the sheets show can show as boxes (tests/test_language.py,
+tests/test_handout.py and tests/test_student_sheet.py check that). Run it
+again after changing a text, then python tools/make_handout.py, which puts
+this font into the handout and the sheet.
 """
 import json
 import os
@@ -38,7 +40,8 @@ def all_strings(value):
 def letters():
     """Every letter the game or the lesson handout may draw with this font."""
     keep = set()
-    for name in (("texts", "zh.json"), ("chapter", "handout_zh.json")):
+    for name in (("texts", "zh.json"), ("chapter", "handout_zh.json"),
+                 ("chapter", "student_zh.json"), ("chapter", "steps_zh.json")):
         with open(os.path.join(ROOT, *name), encoding="utf-8") as f:
             keep.update("".join(all_strings(json.load(f))))
     keep.update(chr(code) for code in range(32, 127))      # English, numbers
