@@ -1,4 +1,5 @@
-"""Make chapter/handout.html: the lesson steps on pages, with Chinese notes.
+"""Make chapter/handout.html and chapter/student.html: the lesson steps on
+pages with Chinese notes, for the teacher; and the students' short sheet.
 
 Run from the project folder:  python tools/make_handout.py
 It reads every chapter/step*.py and the Chinese text of each step from
@@ -10,6 +11,13 @@ step's whole code, with the marked lines coloured. The teacher's answers are
 on the last pages. Run it again after changing a step or the Chinese text
 (and after python tools/make_font.py if the text has new letters): a test
 checks that the handout is what this tool makes now.
+
+The students' sheet (its own Chinese in chapter/student_zh.json) has, for
+each step, only the lines it adds, where they go and the old lines they
+replace, printed from the Chinese steps (tools/make_zh_steps.py); the
+questions without answers; and a small board to follow open_block's calls
+on, worked out by the game's own code, as "python minesweep.py --calls"
+does. Its answers are on the handout's last page.
 """
 import base64
 import collections
@@ -315,7 +323,7 @@ p { margin: 0.2em 0; }
   "Courier New", monospace; font-weight: normal; background: #eee;
   padding: 0 0.2em; }
 pre { font-family: Consolas, "DejaVu Sans Mono", Menlo, "Courier New",
-  monospace; font-size: 0.86em; line-height: 1.22; margin: 0 0 0.2em;
+  "MinesweepZH", monospace; font-size: 0.86em; line-height: 1.22; margin: 0 0 0.2em;
   white-space: pre; overflow-x: auto; }
 pre span { display: block; padding-left: 3em; position: relative;
   min-height: 1.22em; }
@@ -343,7 +351,7 @@ td.click { border: 3px solid #000 !important; font-weight: bold; }
 @page { size: A4; margin: 8mm 10mm; }
 @media print {
   body { font-size: 9pt; line-height: 1.3; max-width: none; padding: 0; }
-  pre { font-size: 7.7pt; line-height: 1.14; overflow: visible; }
+  pre { font-size: 7.8pt; line-height: 1.14; overflow: visible; }
   pre span { min-height: 1.14em; }
   h2 { margin-top: 0.5em; }
   .where { margin-top: 0.2em; }
@@ -522,7 +530,9 @@ def worksheet_board(board):
     """The worksheet's board as the game lays it: its bombs, and the calls of
     open_block at its first click, as "python minesweep.py --calls" writes
     them: ([(row, col)], [(call, row, col, depth)]), rows and cols from 1."""
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    tests = os.path.join(ROOT, "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
     import loadgame     # the game, loaded the way pgzrun does, headless
     kept = os.environ.get("MINESWEEP_DATA_DIR")
     with tempfile.TemporaryDirectory() as folder:
