@@ -1,7 +1,7 @@
 # -*- coding: utf-8 -*-
 # 3.3.2～3.3.4（第3章）：用递归打开方块。第 8 步（共 11 步）
 # open_block 会调用自己，所以点一下就可能打开一大片。点到地雷还没有反应。
-# 点开一大片时，画面要卡一秒左右：
+# 点开一大片时，画面会卡一秒左右，
 # 第 11 步会说明原因，并让它变快。
 # 运行：python chapter/zh/step08_recursion.py（或在 Thonny、IDLE 里按“运行”）
 # 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
@@ -106,7 +106,7 @@ def get_bomb_number(bk):  # NEW
 
 
 # 获取某方块周围所有没打开的方块：最多 8 个，斜着挨着的也算。
-# 相邻方块的横坐标或纵坐标（或者两个都）和 bk 相差 SIZE。条件很长，
+# 相邻方块和 bk 的 x、y 坐标最多各差一个 SIZE（不会都相等）。条件很长，
 # 所以除了最后一行，每行末尾都有反斜杠 \，表示下一行接着写。
 def get_neighbours(bk):  # NEW
     nblocks = []  # NEW
