@@ -47,7 +47,8 @@ def get_draw_func(self):
         seen["frames"] += 1
         if seen["frames"] == 1:
             surface = pygame.display.get_surface()
-            seen["frame"] = hashlib.sha1(pygame.image.tostring(surface, "RGB")).hexdigest()
+            pixels = getattr(pygame.image, "tobytes", None) or pygame.image.tostring
+            seen["frame"] = hashlib.sha1(pixels(surface, "RGB")).hexdigest()
             seen["size"] = surface.get_size()
             main = sys.modules["__main__"]
             try:

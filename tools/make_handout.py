@@ -396,18 +396,22 @@ def indent(line):
 
 
 def within(lines, number, labels):
-    """Where in the program line number is: which function or loop, in words."""
+    """Where in the program line number is: which function or loop, in
+    words (as HTML)."""
     line = lines[number - 1]
     if indent(line) == 0:
-        return labels["new_function"] if line.startswith("def ") else labels["top"]
+        return html.escape(labels["new_function"] if line.startswith("def ")
+                           else labels["top"])
     for above in range(number - 1, 0, -1):
         text = lines[above - 1]
         if text.strip() and not text.lstrip().startswith("#") and indent(text) == 0:
             name = re.match(r"def (\w+)\(", text)
             if name:
-                return labels["in_function"].format(name=name.group(1))
-            return labels["in_block"].format(n=above, code=text.strip())
-    return labels["top"]
+                return html.escape(labels["in_function"].format(name=name.group(1)))
+            code = text[:make_zh_steps.comment_starts(text).get(0, len(text))].strip()
+            return html.escape(labels["in_block"]).format(
+                n=above, code="<code>%s</code>" % html.escape(code))
+    return html.escape(labels["top"])
 
 
 def shown_lines(lines, change):
@@ -467,7 +471,7 @@ def where_html(change, lines, labels):
     else:
         what = html.escape(labels["after"]).format(
             n=change.anchor[0], code="<code>%s</code>" % html.escape(change.anchor[1].strip()))
-    return html.escape(labels["where"]).format(spot=html.escape(spot), what=what)
+    return html.escape(labels["where"]).format(spot=spot, what=what)
 
 
 def change_html(name, change, chinese, text, first_step):
