@@ -4,12 +4,14 @@ Run from the project folder:  python tools/make_font.py
 It needs Debian's fonts-wqy-microhei (WenQuanYi Micro Hei, Apache-2.0) and
 fontTools (pip install fonttools); the game itself needs neither. It keeps
 every letter of the texts in texts/ (Simplified and Traditional Chinese), of
-the game's English texts, of the languages' names and of the lesson
-handout's Chinese (chapter/handout_zh.json), so the file stays small (under
-160 KB) and no text the game or the handout shows can show as boxes
-(tests/test_language.py and tests/test_handout.py check that). Run it again
-after changing a text, then python tools/make_handout.py, which puts this
-font into the handout.
+the game's English texts, of the languages' names, of the lesson handout's
+and the students' sheet's Chinese (chapter/handout_zh.json,
+chapter/student_zh.json) and of the Chinese steps' comments, which the sheet
+prints (chapter/steps_zh.json), so the file stays small (under 160 KB) and no
+text the game or the sheets show can show as boxes (tests/test_language.py,
+tests/test_handout.py and tests/test_student_sheet.py check that). Run it
+again after changing a text, then python tools/make_handout.py, which puts
+this font into the handout and the sheet.
 """
 import glob
 import json
@@ -44,7 +46,8 @@ def letters():
     """Every letter the game or the lesson handout may draw with this font."""
     keep = set()
     paths = sorted(glob.glob(os.path.join(ROOT, "texts", "*.json")))
-    for path in paths + [os.path.join(ROOT, "chapter", "handout_zh.json")]:
+    for path in paths + [os.path.join(ROOT, "chapter", name) for name in (
+            "handout_zh.json", "student_zh.json", "steps_zh.json")]:
         with open(path, encoding="utf-8") as f:
             keep.update("".join(all_strings(json.load(f))))
     keep.update(chr(code) for code in range(32, 127))      # English, numbers

@@ -1,4 +1,5 @@
-"""Make chapter/handout.html: the lesson steps on pages, with Chinese notes.
+"""Make chapter/handout.html and chapter/student.html: the lesson steps on
+pages with Chinese notes, for the teacher; and the students' short sheet.
 
 Run from the project folder:  python tools/make_handout.py
 It reads every chapter/step*.py and the Chinese text of each step from
@@ -10,15 +11,27 @@ step's whole code, with the marked lines coloured. The teacher's answers are
 on the last pages. Run it again after changing a step or the Chinese text
 (and after python tools/make_font.py if the text has new letters): a test
 checks that the handout is what this tool makes now.
+
+The students' sheet (its own Chinese in chapter/student_zh.json) has, for
+each step, only the lines it adds, where they go and the old lines they
+replace, printed from the Chinese steps (tools/make_zh_steps.py); the
+questions without answers; and a small board to follow open_block's calls
+on, worked out by the game's own code, as "python minesweep.py --calls"
+does. Its answers are on the handout's last page.
 """
 import base64
+import collections
+import difflib
 import html
 import io
 import json
 import os
 import re
 import sys
+import tempfile
 import tokenize
+
+import make_zh_steps
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -26,6 +39,8 @@ CHAPTER = os.path.join(ROOT, "chapter")
 TEXT = os.path.join(CHAPTER, "handout_zh.json")
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
 HANDOUT = os.path.join(CHAPTER, "handout.html")
+STUDENT = os.path.join(CHAPTER, "student.html")
+STUDENT_TEXT = os.path.join(CHAPTER, "student_zh.json")
 
 # A mark is the last thing in a line's comment: "# NEW", "# FIX e", ...
 MARK = re.compile(r"# (NEW|PEEK|RUN|FIX [a-f])$")
@@ -36,7 +51,8 @@ MARK = re.compile(r"# (NEW|PEEK|RUN|FIX [a-f])$")
 # with letters no smaller than SMALLEST.
 PAGE_MM = 297 - 2 * 11
 LARGEST, SMALLEST = 9.5, 7.2
-LINE, BLANK = 1.18, 0.5          # a code line's height and a blank line's, in em
+LINE = 1.18                      # a code line's height, in em (a blank line's too:
+                                 # it keeps its number, so the numbers go on)
 POINT_MM = 25.4 / 72
 
 CSS = """
@@ -83,6 +99,13 @@ pre.code .run b { color: #555; }
   padding: 0 0.4em; border-left: 0.35em solid transparent; }
 .answers dt { font-weight: bold; margin-top: 0.4em; }
 .answers dd { margin: 0 0 0.2em 1.5em; }
+table.grid { border-collapse: collapse; margin: 0.3em 0; }
+table.grid td, table.grid th { border: 1px solid #000; text-align: center;
+  padding: 0; font-weight: normal; }
+table.grid th { border: none; font-size: 0.8em; color: #333; }
+table.big td { width: 3.2em; height: 2em; }
+td.bomb { background: #bbb; }
+td.click { border: 3px solid #000 !important; font-weight: bold; }
 @page { size: A4; margin: 11mm 12mm; }
 @media print {
   body { font-size: 10.5pt; max-width: none; padding: 0; }
@@ -91,8 +114,6 @@ pre.code .run b { color: #555; }
   pre.code { font-size: var(--print-size, 8pt); line-height: 1.18; border: none;
     overflow: visible; }
   pre.code .l { min-height: 1.18em; }
-  pre.code .l.blank { min-height: 0.5em; line-height: 0.5em; }
-  pre.code .l.blank::before { content: none; }
   ol.q a, a.back { display: none; }
   h3 { break-after: avoid; }
 }
@@ -166,8 +187,7 @@ def header_mm(step):
 
 def print_size(step, source):
     """The code's letter size on paper for this step, in points."""
-    kinds = [kind for kind, _, _ in classify(source)]
-    ems = sum(BLANK if kind == "blank" else LINE for kind in kinds)
+    ems = LINE * len(classify(source))
     pages = 1
     while True:
         room = (PAGE_MM * pages - header_mm(step)) * 0.92
@@ -270,19 +290,390 @@ def answers_page(text, steps):
     return "\n".join(parts)
 
 
-def build():
-    """The whole handout, as text."""
+# ---------------------------------------------------------------------------
+# The students' sheet, chapter/student.html: for each step only the lines it
+# adds, where they go and which old lines they replace, with the Chinese
+# comments of the steps in chapter/zh/; the questions without their answers;
+# and a small board to follow open_block's calls on. The teacher's answers
+# to its own questions and to the board are on the handout's last pages.
+
+# One place where a step changes the step before: the lines it takes away
+# (numbered as in the step before), the lines it adds (numbered as in this
+# step), and the line of this step just before them (None at the very top).
+Change = collections.namedtuple("Change", "removed added anchor")
+SHORT = 12      # a piece of at most this many lines is kept on one page
+
+STUDENT_CSS = """
+@font-face { font-family: "MinesweepZH"; src: url(data:font/ttf;base64,%(font)s)
+  format("truetype"); }
+body { font-family: "MinesweepZH", "Microsoft YaHei", "PingFang SC",
+  "Noto Sans CJK SC", sans-serif; font-size: 17px; line-height: 1.45;
+  color: #000; background: #fff; max-width: 62em; margin: 0 auto;
+  padding: 0.5em 1em 2em; }
+h1 { font-size: 1.45em; margin: 0 0 0.2em; }
+h1 small { font-size: 0.7em; font-weight: normal; margin-left: 0.6em; }
+h2 { font-size: 1.08em; margin: 0.7em 0 0.15em; padding-top: 0.25em;
+  border-top: 1.5px solid #000; }
+h2 .file, .mono { font-family: Consolas, "DejaVu Sans Mono", Menlo,
+  "Courier New", monospace; }
+h2 .file { font-weight: normal; font-size: 0.8em; margin-left: 0.8em; }
+p { margin: 0.2em 0; }
+.where { margin: 0.35em 0 0.05em; font-weight: bold; }
+.where code, .q code { font-family: Consolas, "DejaVu Sans Mono", Menlo,
+  "Courier New", monospace; font-weight: normal; background: #eee;
+  padding: 0 0.2em; }
+pre { font-family: Consolas, "DejaVu Sans Mono", Menlo, "Courier New",
+  "MinesweepZH", monospace; font-size: 0.86em; line-height: 1.22; margin: 0 0 0.2em;
+  white-space: pre; overflow-x: auto; }
+pre span { display: block; padding-left: 3em; position: relative;
+  min-height: 1.22em; }
+pre span::before { content: attr(data-n); position: absolute; left: 0;
+  width: 2.3em; text-align: right; color: #444; }
+pre .add { font-weight: bold; border-left: 3px solid #000; }
+pre i { font-style: normal; font-weight: normal; color: #333; }
+pre .c { color: #333; }
+pre .gone { text-decoration: line-through; color: #555; }
+pre .note { color: #333; }
+ol.q { margin: 0.25em 0 0.2em; padding-left: 1.8em; }
+ol.q li { margin: 0.05em 0; }
+.new { border: 1px solid #000; border-radius: 3px; font-size: 0.8em;
+  padding: 0 0.25em; margin-right: 0.3em; }
+.boards { display: flex; gap: 2em; align-items: flex-start; margin-top: 0.4em; }
+table.grid { border-collapse: collapse; }
+table.grid td, table.grid th { border: 1px solid #000; text-align: center;
+  padding: 0; font-weight: normal; }
+table.grid th { border: none; font-size: 0.8em; color: #333; }
+table.small td { width: 1.6em; height: 1.6em; }
+table.big td { width: 3.2em; height: 2em; }
+td.bomb { background: #bbb; font-weight: bold; }
+td.click { border: 3px solid #000 !important; font-weight: bold; }
+.caption { font-size: 0.85em; margin-top: 0.2em; }
+@page { size: A4; margin: 8mm 10mm; }
+@media print {
+  body { font-size: 9pt; line-height: 1.3; max-width: none; padding: 0; }
+  pre { font-size: 7.8pt; line-height: 1.14; overflow: visible; }
+  pre span { min-height: 1.14em; }
+  h2 { margin-top: 0.5em; }
+  .where { margin-top: 0.2em; }
+  pre span.blank { min-height: 0.45em; line-height: 0.45em; }
+  pre span.blank::before { content: none; }
+  h2, .where { break-after: avoid; }
+  pre.short, .boards, li { break-inside: avoid; }
+  section.board { break-inside: avoid; }
+}
+"""
+
+
+def read_student_text():
+    """The Chinese text of the students' sheet, as its data file has it."""
+    with open(STUDENT_TEXT, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def code_lines(source):
+    """A step's lines of code (no blanks or comment lines) as (number, the
+    code without its comment, kind)."""
+    found = []
+    for number, (kind, line, start) in enumerate(classify(source), 1):
+        if kind not in ("blank", "comment"):
+            found.append((number, (line if start is None else line[:start]).rstrip(),
+                          kind))
+    return found
+
+
+def changes(before, after):
+    """Where the step after changes the step before, in order, as Changes."""
+    old, new = code_lines(before), code_lines(after)
+    matcher = difflib.SequenceMatcher(None, [code for _, code, _ in old],
+                                      [code for _, code, _ in new], autojunk=False)
+    return [Change(old[low:high], new[start:end], new[start - 1] if start else None)
+            for op, low, high, start, end in matcher.get_opcodes() if op != "equal"]
+
+
+def indent(line):
+    """How many spaces a line starts with."""
+    return len(line) - len(line.lstrip())
+
+
+def within(lines, number, labels):
+    """Where in the program line number is: which function or loop, in
+    words (as HTML)."""
+    line = lines[number - 1]
+    if indent(line) == 0:
+        return html.escape(labels["new_function"] if line.startswith("def ")
+                           else labels["top"])
+    for above in range(number - 1, 0, -1):
+        text = lines[above - 1]
+        if text.strip() and not text.lstrip().startswith("#") and indent(text) == 0:
+            name = re.match(r"def (\w+)\(", text)
+            if name:
+                return html.escape(labels["in_function"].format(name=name.group(1)))
+            code = text[:make_zh_steps.comment_starts(text).get(0, len(text))].strip()
+            return html.escape(labels["in_block"]).format(
+                n=above, code="<code>%s</code>" % html.escape(code))
+    return html.escape(labels["top"])
+
+
+def shown_lines(lines, change):
+    """The line numbers of a step to print for a change: the added lines,
+    the comments just above them (not the file's header), and what is between."""
+    first, last = change.added[0][0], change.added[-1][0]
+    header_end = next(number for number, line in enumerate(lines, 1)
+                      if not line.lstrip().startswith("#"))
+    while first - 1 >= header_end and lines[first - 2].lstrip().startswith("#"):
+        first -= 1
+    return list(range(first, last + 1))
+
+
+def line_html(number, line, kind, start=None):
+    """One printed line: its number, its code, its comment (from start) set apart."""
+    if start is None:
+        body = html.escape(line)
+    else:
+        body = "%s<i>%s</i>" % (html.escape(line[:start]), html.escape(line[start:]))
+    return '<span class="%s" data-n="%s">%s</span>' % (kind, number, body)
+
+
+def has_chinese(text):
+    """Is there a Chinese letter in the text?"""
+    return any("\u4e00" <= letter <= "\u9fff" for letter in text)
+
+
+def change_key(name, change):
+    """How the sheet's data file names a change: file|first line it adds (or
+    -first line it takes away)."""
+    if change.added:
+        return "%s|%s" % (name, change.added[0][1].strip())
+    return "%s|-%s" % (name, change.removed[0][1].strip())
+
+
+def lines_words(numbers, labels):
+    """Old line numbers in words: one line, or the first to the last."""
+    if len(numbers) == 1:
+        return labels["line"].format(n=numbers[0])
+    return labels["lines"].format(first=numbers[0], last=numbers[-1])
+
+
+def where_html(change, lines, labels):
+    """Where a change goes, in words: its function or loop, the line it
+    follows, and which old lines it replaces or takes away."""
+    if change.added:
+        spot = within(lines, change.added[0][0], labels)
+    else:
+        spot = within(lines, change.anchor[0], labels)
+    old = [number for number, _, _ in change.removed]
+    if change.removed and change.added:
+        what = html.escape(labels["replaces"].format(lines=lines_words(old, labels)))
+    elif change.removed:
+        what = html.escape(labels["removes"].format(lines=lines_words(old, labels)))
+    elif change.anchor is None:
+        what = html.escape(labels["start"])
+    else:
+        what = html.escape(labels["after"]).format(
+            n=change.anchor[0], code="<code>%s</code>" % html.escape(change.anchor[1].strip()))
+    return html.escape(labels["where"]).format(spot=spot, what=what)
+
+
+def change_html(name, change, chinese, text, first_step):
+    """One change of a step: where it goes in words, then its lines."""
+    labels, lines = text["labels"], chinese.splitlines()
+    where = html.escape(labels["new_file"]) if first_step else where_html(
+        change, lines, labels)
+    rows = ["<pre>"]
+    rows += [line_html(number, line, "gone") for number, line, _ in change.removed]
+    numbers = shown_lines(lines, change) if change.added else []
+    note = text["notes"].get(change_key(name, change))
+    if note is None and not any(has_chinese(lines[n - 1]) for n in numbers):
+        raise SystemExit("make_handout: chapter/student_zh.json has no note for %r"
+                         % change_key(name, change))
+    if note is not None:
+        rows.append('<span class="note" data-n="">%s</span>' % html.escape("# " + note))
+    added = {number for number, _, _ in change.added}
+    starts = make_zh_steps.comment_starts(chinese)
+    for number in numbers:
+        line = lines[number - 1]
+        if number in added:
+            # Every line printed here is new: its NEW mark would say nothing.
+            line = re.sub(r"\s*# NEW$", "", line)
+            rows.append(line_html(number, line, "add", starts.get(number - 1)))
+        else:
+            rows.append(line_html(number, line, "c" if line.strip() else "blank"))
+    rows.append("</pre>")
+    # A few lines stay on one page; a long piece may go on over the page.
+    if len(rows) <= SHORT + 2:
+        rows[0] = '<pre class="short">'
+    return '<p class="where">%s</p>\n%s' % (where, "".join(rows))
+
+
+def student_steps(handout_text, text):
+    """Every step on the students' sheet, in order."""
+    chinese = make_zh_steps.build()
+    labels, parts, before = text["labels"], [], ""
+    extra = text["questions"]
+    for number, step in enumerate(handout_text["steps"], 1):
+        name = step["file"]
+        source = read_step(name)
+        parts.append('<section class="step" id="step%02d">' % number)
+        parts.append('<h2>%s &middot; %s %s<span class="file">chapter/zh/%s</span></h2>' % (
+            html.escape(labels["step"].format(n=number)), html.escape(step["section"]),
+            html.escape(step["title"]), html.escape(name)))
+        for change in changes(before, source):
+            parts.append(change_html(name, change, chinese[name], text, number == 1))
+        parts.append('<ol class="q">')
+        for question, _ in step["questions"]:
+            parts.append("<li>%s</li>" % html.escape(question))
+        for question, _ in extra.get(name, []):
+            parts.append('<li><span class="new">%s</span>%s</li>' % (
+                html.escape(labels["new_question"]), html.escape(question)))
+        parts.append("</ol>\n</section>")
+        before = source
+    return parts
+
+
+def worksheet_board(board):
+    """The worksheet's board as the game lays it: its bombs, and the calls of
+    open_block at its first click, as "python minesweep.py --calls" writes
+    them: ([(row, col)], [(call, row, col, depth)]), rows and cols from 1."""
+    tests = os.path.join(ROOT, "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    import loadgame     # the game, loaded the way pgzrun does, headless
+    kept = os.environ.get("MINESWEEP_DATA_DIR")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["MINESWEEP_DATA_DIR"] = folder       # no saved game comes in
+        try:
+            mod = loadgame.load_game("minesweep_worksheet")
+            mod.new_game(board["rows"], board["cols"], board["bombs"], board["number"])
+            row, col = board["click"]
+            mod.recorded(mod.click_open, mod.block_at(row - 1, col - 1))
+            calls = [(call, cell // mod.COLS + 1, cell % mod.COLS + 1, depth)
+                     for call, cell, depth, _, _ in mod.slowmotion.calls_table(
+                         mod.play.opening)]
+            bombs = [(block.row + 1, block.col + 1) for block in mod.blocks
+                     if block.isbomb]
+        finally:
+            if kept is None:
+                del os.environ["MINESWEEP_DATA_DIR"]
+            else:
+                os.environ["MINESWEEP_DATA_DIR"] = kept
+    return sorted(bombs), calls
+
+
+def grid_html(board, bombs, cells, size):
+    """A board as a table, rows and columns numbered from 1: bombs shaded,
+    the click framed, and in each cell what cells gives it."""
+    rows = ['<table class="grid %s"><tr><th></th>%s</tr>' % (size, "".join(
+        "<th>%d</th>" % col for col in range(1, board["cols"] + 1)))]
+    for row in range(1, board["rows"] + 1):
+        tds = []
+        for col in range(1, board["cols"] + 1):
+            kind = []
+            if (row, col) in bombs:
+                kind.append("bomb")
+            if [row, col] == list(board["click"]):
+                kind.append("click")
+            tds.append('<td%s>%s</td>' % (' class="%s"' % " ".join(kind) if kind else "",
+                                          html.escape(cells.get((row, col), ""))))
+        rows.append("<tr><th>%d</th>%s</tr>" % (row, "".join(tds)))
+    rows.append("</table>")
+    return "".join(rows)
+
+
+def board_words(board, bombs, labels):
+    """The board in words: its number, size, bombs and click."""
+    return labels["where"].format(
+        number=board["number"], rows=board["rows"], cols=board["cols"],
+        bombs=board["bombs"], row=board["click"][0], col=board["click"][1],
+        places=labels["join"].join("(%d,%d)" % place for place in bombs))
+
+
+def worksheet_html(text, bombs):
+    """The students' board and the empty grid for open_block's calls."""
+    sheet, board = text["worksheet"], text["worksheet"]["board"]
+    small = {place: sheet["bomb"] for place in bombs}
+    small[tuple(board["click"])] = sheet["click"]
+    parts = ['<section class="board" id="board">',
+             "<h2>%s</h2>" % html.escape(sheet["title"]),
+             "<p>%s</p>" % html.escape(board_words(board, bombs, sheet)),
+             ]
+    parts += ["<p>%s</p>" % html.escape(line) for line in sheet["text"]]
+    parts.append('<div class="boards"><div>%s<p class="caption">%s</p></div>'
+                 '<div>%s<p class="caption">%s</p></div></div>' % (
+                     grid_html(board, bombs, small, "small"),
+                     html.escape(sheet["small_caption"]),
+                     grid_html(board, bombs, {tuple(board["click"]): ""}, "big"),
+                     html.escape(sheet["big_caption"])))
+    parts += ["<p>%s</p>" % html.escape(line.format(
+        row=board["click"][0], col=board["click"][1], **board)) for line in sheet["after"]]
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def build_student(board=None):
+    """The students' sheet, as text (board: the worksheet's bombs and calls,
+    worked out by worksheet_board when not given)."""
+    handout_text, text = read_text(), read_student_text()
+    named = [step["file"] for step in handout_text["steps"]]
+    if named != step_files():
+        raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
+                         "but chapter/ has %s" % (named, step_files()))
+    bombs, _ = board or worksheet_board(text["worksheet"]["board"])
+    with open(FONT, "rb") as f:
+        font = base64.b64encode(f.read()).decode("ascii")
+    body = ['<h1>%s<small>%s</small></h1>' % (html.escape(text["title"]),
+                                               html.escape(text["subtitle"]))]
+    body += ["<p>%s</p>" % html.escape(line) for line in text["intro"]]
+    body += student_steps(handout_text, text)
+    body.append(worksheet_html(text, bombs))
+    return ("<!DOCTYPE html>\n"
+            '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            "<title>%s %s</title>\n<style>%s</style>\n</head>\n<body>\n%s\n"
+            "</body>\n</html>\n" % (html.escape(text["title"]),
+                                    html.escape(text["subtitle"]),
+                                    STUDENT_CSS % {"font": font}, "\n".join(body)))
+
+
+def sheet_answers(text, board):
+    """The teacher's answers to the students' sheet: its own questions, and
+    the board with each call's order and depth filled in."""
+    labels, sheet = text["labels"], text["worksheet"]
+    bombs, calls = board
+    parts = ['<section class="answers" id="sheet-answers">',
+             "<h2>%s</h2>" % html.escape(labels["answers_title"])]
+    for name, questions in text["questions"].items():
+        parts.append("<dl>")
+        for question, answer in questions:
+            parts.append("<dt>%s</dt><dd>%s</dd>" % (html.escape(question),
+                                                     html.escape(answer)))
+        parts.append("</dl>")
+    parts.append("<h3>%s</h3>" % html.escape(sheet["title"]))
+    parts.append("<p>%s</p>" % html.escape(board_words(sheet["board"], bombs, sheet)))
+    cells = {(row, col): "%d/%d" % (call, depth) for call, row, col, depth in calls}
+    parts.append(grid_html(sheet["board"], bombs, cells, "big"))
+    parts.append("<p>%s</p>" % html.escape(sheet["key"].format(
+        calls=len(calls), deepest=max(depth for _, _, _, depth in calls))))
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def build(board=None):
+    """The whole handout, as text (board: the worksheet's bombs and calls,
+    worked out by worksheet_board when not given)."""
     text = read_text()
     steps = text["steps"]
     named = [step["file"] for step in steps]
     if named != step_files():
         raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
                          "but chapter/ has %s" % (named, step_files()))
+    student = read_student_text()
+    board = board or worksheet_board(student["worksheet"]["board"])
     with open(FONT, "rb") as f:
         font = base64.b64encode(f.read()).decode("ascii")
     body = [first_page(text, steps)]
     body += [step_page(number, step, text) for number, step in enumerate(steps, 1)]
     body.append(answers_page(text, steps))
+    body.append(sheet_answers(student, board))
     return ("<!DOCTYPE html>\n"
             '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -293,12 +684,13 @@ def build():
 
 
 def main():
-    """Write the handout beside the steps."""
-    page = build()
-    with open(HANDOUT, "w", encoding="utf-8", newline="\n") as f:
-        f.write(page)
-    print("wrote %s (%d steps, %d bytes)" % (HANDOUT, len(step_files()),
-                                             len(page.encode("utf-8"))))
+    """Write the teacher's handout and the students' sheet beside the steps."""
+    board = worksheet_board(read_student_text()["worksheet"]["board"])
+    for path, page in ((HANDOUT, build(board)), (STUDENT, build_student(board))):
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(page)
+        print("wrote %s (%d steps, %d bytes)" % (path, len(step_files()),
+                                                 len(page.encode("utf-8"))))
 
 
 if __name__ == "__main__":

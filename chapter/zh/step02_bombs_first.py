@@ -1,0 +1,42 @@
+# -*- coding: utf-8 -*-
+# 3.1.4（第3章）：埋设地雷。第 2 步（共 11 步）
+# 列表前 20 个方块下面埋了 20 颗地雷：位置总是一样的。
+# 运行：python chapter/zh/step02_bombs_first.py（或在 Thonny、IDLE 里按“运行”）
+# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   PEEK   不是教材的代码：把地雷显示出来，让大家看到地雷在哪里；
+#          删掉这一行，地雷就藏起来了，和真正的游戏一样
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+import pgzrun  # RUN
+
+BOMBS = 20               # 炸弹数量  # NEW
+ROWS = 15                # 方块行数
+COLS = 15                # 方块列数
+SIZE = 25                # 方块尺寸
+WIDTH = SIZE * COLS      # 屏幕宽度
+HEIGHT = SIZE * ROWS     # 屏幕高度
+blocks = []              # 方块列表
+
+# 将所有方块添加到场景中：i 是行号，j 是列号
+for i in range(ROWS):
+    for j in range(COLS):
+        block = Actor("minesweep_block")
+        block.left = j * SIZE       # 设置方块的水平位置
+        block.top = i * SIZE        # 设置方块的垂直位置
+        block.isbomb = False        # 标记方块是否埋设地雷  # NEW
+        blocks.append(block)
+
+# 埋设地雷：在列表的前 BOMBS 个方块下面埋上地雷
+for i in range(BOMBS):  # NEW
+    blocks[i].isbomb = True  # NEW
+    blocks[i].image = "minesweep_bomb"  # PEEK
+
+
+# 绘制游戏图像：逐个调用方块的 draw() 方法显示方块
+def draw():
+    for block in blocks:
+        block.draw()
+
+
+pgzrun.go()  # RUN

@@ -1,0 +1,66 @@
+# -*- coding: utf-8 -*-
+# 3.2.2（第3章）：定义函数执行插旗操作。第 6 步（共 11 步）
+# 右键单击给方块插上旗子，再单击一次就取消旗子。
+# 运行：python chapter/zh/step06_flags.py（或在 Thonny、IDLE 里按“运行”）
+# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+import pgzrun  # RUN
+import random
+
+BOMBS = 20               # 炸弹数量
+ROWS = 15                # 方块行数
+COLS = 15                # 方块列数
+SIZE = 25                # 方块尺寸
+WIDTH = SIZE * COLS      # 屏幕宽度
+HEIGHT = SIZE * ROWS     # 屏幕高度
+blocks = []              # 方块列表
+
+# 将所有方块添加到场景中：i 是行号，j 是列号
+for i in range(ROWS):
+    for j in range(COLS):
+        block = Actor("minesweep_block")
+        block.left = j * SIZE       # 设置方块的水平位置
+        block.top = i * SIZE        # 设置方块的垂直位置
+        block.isbomb = False        # 标记方块是否埋设地雷
+        block.isflag = False        # 标记方块是否插上旗子  # NEW
+        blocks.append(block)
+
+# 随机打乱方块列表的次序，这样前 BOMBS 个方块可能在窗口的任何地方
+random.shuffle(blocks)
+
+# 埋设地雷：在列表的前 BOMBS 个方块下面埋上地雷
+for i in range(BOMBS):
+    blocks[i].isbomb = True
+
+
+# 绘制游戏图像：逐个调用方块的 draw() 方法显示方块
+def draw():
+    for block in blocks:
+        block.draw()
+
+
+# 处理鼠标点击事件：pos 是点击的位置，button 是按下的键
+def on_mouse_down(pos, button):
+    for block in blocks:
+        # 若方块被鼠标点击
+        if block.collidepoint(pos):
+            # 若鼠标右键点击方块
+            if button == mouse.RIGHT:
+                set_flag(block)
+
+
+# 为方块插上旗子，或者取消旗子。先用伪代码写出做法：
+#     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
+#     else:               显示方块的图片，标记方块没有插旗子
+def set_flag(block):
+    if not block.isflag:  # NEW
+        block.image = "minesweep_flag"  # NEW
+        block.isflag = True  # NEW
+    else:  # NEW
+        block.image = "minesweep_block"  # NEW
+        block.isflag = False  # NEW
+
+
+pgzrun.go()  # RUN

@@ -1,0 +1,334 @@
+"""The students' sheet, chapter/student.html: made by tools/make_handout.py
+from the steps, so it cannot drift from them. For each step only the lines
+it adds and where they go, the old lines they replace, the questions
+without their answers, and a small board whose calls the game's own
+--calls writes; it prints on at most four A4 pages. The teacher's handout
+keeps every line number on paper."""
+import csv
+import html.parser
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tokenize
+
+import pygame
+import pytest
+
+from loadgame import CHAPTER, ROOT
+from test_lesson import STEPS
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import make_handout  # noqa: E402  (tools/ is not a package)
+import make_zh_steps  # noqa: E402
+
+SHEET = os.path.join(CHAPTER, "student.html")
+HANDOUT = os.path.join(CHAPTER, "handout.html")
+FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
+PAGES = 4
+
+
+def read(path):
+    """A file's text."""
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def data(name):
+    """One of the chapter's Chinese data files."""
+    with open(os.path.join(CHAPTER, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+class Sheet(html.parser.HTMLParser):
+    """A page's sections: each one's text, its printed lines (kind, number,
+    text), and its tables' cells (class, text) row by row."""
+
+    def __init__(self):
+        """Start with no sections."""
+        super().__init__()
+        self.sections, self.section, self.line, self.cell = {}, None, None, None
+
+    def handle_starttag(self, tag, attrs):
+        """Note where a section, a printed line, a table or a cell begins."""
+        attrs = dict(attrs)
+        if tag == "section":
+            self.section = {"text": "", "lines": [], "tables": []}
+            self.sections[attrs["id"]] = self.section
+        elif self.section is None:
+            return
+        elif tag == "span" and "data-n" in attrs:
+            self.line = [attrs.get("class", ""), attrs["data-n"], ""]
+            self.section["lines"].append(self.line)
+        elif tag == "table":
+            self.section["tables"].append([])
+        elif tag == "tr":
+            self.section["tables"][-1].append([])
+        elif tag == "td":
+            self.cell = [attrs.get("class", ""), ""]
+            self.section["tables"][-1][-1].append(self.cell)
+
+    def handle_endtag(self, tag):
+        """Note where a line, a cell or a section ends."""
+        if tag == "span":
+            self.line = None
+        elif tag == "td":
+            self.cell = None
+        elif tag == "section":
+            self.section = None
+
+    def handle_data(self, text):
+        """Keep the text where it belongs."""
+        if self.line is not None:
+            self.line[2] += text
+        elif self.cell is not None:
+            self.cell[1] += text
+        elif self.section is not None:
+            self.section["text"] += text
+
+
+def sections(path):
+    """A page's sections, by id."""
+    parser = Sheet()
+    parser.feed(read(path))
+    parser.close()
+    return parser.sections
+
+
+@pytest.fixture(scope="module")
+def board():
+    """The worksheet's bombs and calls, worked out once."""
+    return make_handout.worksheet_board(data("student_zh.json")["worksheet"]["board"])
+
+
+def code_of(text):
+    """Each line of code of a step, without its comment, by line number
+    (comment lines and blank lines are left out)."""
+    lines = text.splitlines()
+    found = {}
+    comments = {}
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            comments[token.start[0]] = token.start[1]
+    for number, line in enumerate(lines, 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            found[number] = line[:comments.get(number, len(line))].rstrip()
+    return found
+
+
+def test_the_sheet_and_the_handout_are_what_the_tool_makes_now(board):
+    # (Compared first, so a failure does not spell out the font's letters.)
+    same = [read(SHEET) == make_handout.build_student(board),
+            read(HANDOUT) == make_handout.build(board)]
+    assert same == [True, True], \
+        "run python tools/make_handout.py and commit chapter/student.html and handout.html"
+
+
+def test_each_step_on_the_sheet_turns_the_step_before_into_it():
+    # The step before, less the lines the sheet strikes out (by their old
+    # numbers), is the step, less the lines the sheet adds (by their new
+    # numbers): the sheet holds every line each step adds, and nothing else.
+    found, chinese = sections(SHEET), make_zh_steps.build()
+    assert [name for name in found if name.startswith("step")] == [
+        "step%02d" % number for number in range(1, len(STEPS) + 1)]
+    before = {}
+    for number, step in enumerate(STEPS, 1):
+        after = code_of(chinese[step])
+        lines = found["step%02d" % number]["lines"]
+        added = {int(n): text for kind, n, text in lines if kind == "add"}
+        gone = {int(n): text for kind, n, text in lines if kind == "gone"}
+        assert added, step
+        assert [code for n, code in sorted(before.items()) if n not in gone] == \
+            [code for n, code in sorted(after.items()) if n not in added], step
+        for n, text in gone.items():
+            assert text == before[n], (step, n)         # the old code, struck out
+        for n, text in added.items():
+            # The line as the Chinese step has it, its Chinese comment too,
+            # less its NEW mark: every line here is new.
+            assert text == re.sub(r"\s*# NEW$", "", chinese[step].splitlines()[n - 1])
+        # Every piece comes with a Chinese comment.
+        for kind, n, text in lines:
+            if kind == "note":
+                assert re.search("[\u4e00-\u9fff]", text)
+        before = after
+
+
+def test_each_change_says_where_it_goes():
+    found = sections(SHEET)
+    text = read(SHEET)
+    # Where the book's own rewrites go, in words.
+    for words in ("\u5728 on_mouse_down() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684\u7b2c 48 \u884c\u6362\u6210",
+                  "\u5728 open_block() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684\u7b2c 81 \u884c\u6362\u6210",
+                  "\u5728 draw() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684\u7b2c 49 \u884c\u6362\u6210",
+                  "\u5220\u53bb\u539f\u6765\u7684\u7b2c 37 \u884c"):
+        assert words in text, words
+    # (in on_mouse_down(), replace old line 48 / in open_block(), old line 81 /
+    # in draw(), old line 49 / take away old line 37: the PEEK line)
+    assert "<code>set_flag(block)</code>" in text          # inserted after it
+    assert [kind for kind, _, _ in found["step04"]["lines"]][0] == "gone"
+
+
+def test_the_questions_are_there_and_their_answers_are_not():
+    found, text, sheet = sections(SHEET), data("handout_zh.json"), data("student_zh.json")
+    page = read(SHEET)
+    for number, step in enumerate(text["steps"], 1):
+        here = found["step%02d" % number]["text"]
+        for question, answer in step["questions"]:
+            assert question in here
+            assert answer not in page
+        for question, answer in sheet["questions"].get(step["file"], []):
+            assert question in here
+            assert answer not in page
+    assert len(sheet["questions"]["step08_recursion.py"]) == 2
+    # The grid to write the calls in is empty.
+    grid = found["board"]["tables"][1]
+    assert all(cell[1] == "" for row in grid[1:] for cell in row)
+
+
+def run_calls(worksheet, folder):
+    """The game's own worksheet of the board: python minesweep.py --calls."""
+    out = os.path.join(folder, "calls.csv")
+    env = dict(os.environ, MINESWEEP_DATA_DIR=folder, SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    row, col = worksheet["click"]
+    done = subprocess.run(
+        [sys.executable, "minesweep.py", "--calls", out, "--board", str(worksheet["number"]),
+         "--rows", str(worksheet["rows"]), "--cols", str(worksheet["cols"]),
+         "--bombs", str(worksheet["bombs"]), "--at", "%d,%d" % (row, col)],
+        cwd=ROOT, env=env, capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    with open(out, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_the_board_is_the_games_and_the_key_is_what_calls_writes(tmp_path):
+    sheet = data("student_zh.json")["worksheet"]
+    worksheet = sheet["board"]
+    rows, cols = worksheet["rows"], worksheet["cols"]
+    calls = run_calls(worksheet, str(tmp_path))
+    found = sections(SHEET)["board"]
+    small, grid = found["tables"]
+    assert len(small) == len(grid) == rows + 1
+    assert all(len(row) == cols for row in small[1:] + grid[1:])
+    bombs = {(r, c) for r, row in enumerate(small[1:], 1) for c, cell in enumerate(row, 1)
+             if "bomb" in cell[0]}
+    assert len(bombs) == worksheet["bombs"]
+    assert all(cell[1] == sheet["bomb"] for r, c in bombs for cell in [small[r][c - 1]])
+    clicked = [(r, c) for r, row in enumerate(small[1:], 1) for c, cell in enumerate(row, 1)
+               if "click" in cell[0]]
+    assert clicked == [tuple(worksheet["click"])]
+    # The bombs in words too, in reading order, rows and columns from 1.
+    places = re.findall(r"\((\d+),(\d+)\)", found["text"])
+    assert [(int(r), int(c)) for r, c in places] == sorted(bombs)
+    assert "--board %d " % worksheet["number"] in found["text"]
+    # Each tile the calls opened shows as many of the sheet's bombs around
+    # it as the game counted, and none of them is a bomb.
+    assert calls[0]["call"] == "1" and (int(calls[0]["row"]), int(calls[0]["col"])) \
+        == tuple(worksheet["click"])
+    for call in calls:
+        r, c = int(call["row"]), int(call["col"])
+        assert (r, c) not in bombs
+        around = sum((r + dr, c + dc) in bombs for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+        assert around == int(call["bombs"]), call
+    # The teacher's key has each call's order and depth where --calls says.
+    key = sections(HANDOUT)["sheet-answers"]["tables"][0]
+    written = {(r, c): cell[1] for r, row in enumerate(key[1:], 1)
+               for c, cell in enumerate(row, 1) if cell[1]}
+    assert written == {(int(call["row"]), int(call["col"])): "%s/%s" % (
+        call["call"], call["depth"]) for call in calls}
+    assert max(int(call["depth"]) for call in calls) >= 5     # deep enough to see
+
+
+def test_the_teachers_pages_answer_the_sheets_questions():
+    answers = sections(HANDOUT)["sheet-answers"]["text"]
+    for questions in data("student_zh.json")["questions"].values():
+        for question, answer in questions:
+            assert question in answers and answer in answers
+
+
+def test_the_font_has_every_letter_of_the_sheet():
+    pygame.font.init()
+    font = pygame.font.Font(FONT, 20)
+    missing = font.metrics("\ue000")[0]         # a letter no font has
+    text = re.sub(r"<style>.*?</style>", "", read(SHEET), flags=re.S)
+    letters = set(re.sub(r"<[^>]+>", "", text))
+    lacking = sorted(letter for letter in letters if ord(letter) > 127
+                     and not letter.isspace() and font.metrics(letter)[0] == missing)
+    assert lacking == []
+
+
+def test_the_tool_stops_on_a_change_without_a_chinese_comment(monkeypatch, tmp_path, board):
+    sheet = data("student_zh.json")
+    del sheet["notes"]["step03_shuffle.py|import random"]
+    path = tmp_path / "student_zh.json"
+    path.write_text(json.dumps(sheet, ensure_ascii=False), encoding="utf-8")
+    monkeypatch.setattr(make_handout, "STUDENT_TEXT", str(path))
+    with pytest.raises(SystemExit) as stop:
+        make_handout.build_student(board)
+    assert "step03_shuffle.py|import random" in str(stop.value)
+
+
+# Printing, as a teacher does from a browser: headless Chromium and poppler.
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+PDFTOTEXT = shutil.which("pdftotext")
+needs_printing = pytest.mark.skipif(
+    not (CHROMIUM and PDFTOTEXT) and not os.environ.get("MINESWEEP_REQUIRE_WINDOW"),
+    reason="no chromium or pdftotext to print with")
+
+
+def print_pdf(page, out):
+    """Print an HTML file to a PDF on A4, as a browser's Print does; its bytes."""
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                        "--disable-background-networking", "--disable-component-update",
+                        "--disable-sync", "--no-first-run", "--user-data-dir=" + profile,
+                        "--no-pdf-header-footer", "--print-to-pdf=" + str(out),
+                        "file://" + page], capture_output=True, timeout=300)
+    with open(out, "rb") as f:
+        return f.read()
+
+
+def pdf_pages(pdf):
+    """How many pages a PDF has, counted from its page objects."""
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+
+
+@needs_printing
+def test_the_sheet_prints_on_at_most_four_pages(tmp_path):
+    pdf = print_pdf(SHEET, tmp_path / "student.pdf")
+    pages = pdf_pages(pdf)
+    assert 1 <= pages <= PAGES, pages
+    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "student.pdf"), "-"],
+                          capture_output=True, timeout=120)
+    text = done.stdout.decode("utf-8")
+    assert text.count("\f") >= pages - 1
+    # Everything is on paper: the last step's last line and the board.
+    assert "and block is not bk:" in text
+    assert data("student_zh.json")["worksheet"]["title"] in text
+
+
+@needs_printing
+def test_the_handout_keeps_every_line_number_on_paper(tmp_path):
+    print_pdf(HANDOUT, tmp_path / "handout.pdf")
+    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "handout.pdf"), "-"],
+                          capture_output=True, timeout=120)
+    text = done.stdout.decode("utf-8")
+    ends = ["chapter/" + step for step in STEPS[1:]] + [
+        data("handout_zh.json")["labels"]["answers_title"]]
+    for step, end in zip(STEPS, ends):
+        start = text.index("chapter/" + step)
+        page = text[start:text.index(end, start)]
+        count = len(read(os.path.join(CHAPTER, step)).splitlines())
+        numbers = []
+        for line in page.splitlines():
+            found = re.match(r"\s*(\d+)(?:\s|$)", line)
+            if found and int(found.group(1)) == len(numbers) + 1:
+                numbers.append(int(found.group(1)))
+            if len(numbers) == count:
+                break
+        # Blank lines too: every number from 1 to the last line, in order.
+        assert numbers == list(range(1, count + 1)), step
