@@ -713,6 +713,7 @@ def kept_now():
 
 def save_on_exit():
     """When the window closes or the game is stopped: keep a game in progress."""
+    startup.hold_stop_signals(signal)   # a closing save, once begun, finishes
     if play is not None and play.stash is not None:
         put_board(play.stash)       # the board played before the demonstration
     if play is not None and play.laid and not (failed or finished):
@@ -1158,7 +1159,8 @@ def start():
     # where a game in progress is kept. SDL has made SIGTERM a quit event only
     # a running game sees: the game's own handlers come first, for start-up too.
     atexit.register(save_on_exit)
-    startup.stop_on_signals(signal, lambda: sys.exit(0))
+    startup.stop_on_signals(signal, lambda: sys.exit(0),
+                            lambda: pygame.event.peek(pygame.QUIT))
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
     args = None if getattr(sys, "_pgzrun", False) else startup.options(
