@@ -598,6 +598,37 @@ def remove(folder, name):
         remove_regular(data_file(folder, name))
 
 
+# A worksheet (--calls) is written where the user says, but only over a
+# regular file or as a new one: a named pipe would make the game wait for a
+# reader, and one of the game's own files would be lost under it.
+def sheet_fault(path, guarded):
+    """Why a file the user asked for may not be written at path, or "":
+    guarded holds folders (each of their files) and files that it may not
+    replace, told by same-file identity (a link or a hard link is no way in)."""
+    try:
+        there = os.stat(path)       # a link counts as what it points to
+    except FileNotFoundError:
+        return ""                   # a new file
+    except OSError as error:
+        return error.strerror or str(error)
+    if kind_of(there):
+        return "it is %s, not a file" % kind_of(there)
+    for place in guarded:
+        if place is None:
+            continue
+        try:
+            names = [os.path.join(place, name) for name in os.listdir(place)]
+        except OSError:
+            names = [place]         # a file, or a folder that is not there
+        for name in names:
+            try:
+                if same_file(os.stat(name), there):
+                    return "it is %s, one of the game's own files" % name
+            except OSError:
+                continue
+    return ""
+
+
 # ---------------------------------------------------------------------------
 # Best times
 # ---------------------------------------------------------------------------

@@ -694,6 +694,16 @@ def data_folder():
     return datafiles.data_dir(os.environ, pgzero.loaders.root, sys.platform)
 
 
+def refuse_sheet(path):
+    """Stop with one line if --calls names a file the worksheet may not replace."""
+    # Only a regular file or a new one: not a named pipe (the game would
+    # wait for a reader), never one of the game's own files or its data.
+    fault = datafiles.sheet_fault(path, [data_folder()] +
+                                  startup.own_files(pgzero.loaders.root))
+    if fault:
+        sys.exit("minesweep: cannot write the calls to %s: %s" % (path, fault))
+
+
 def show_times():
     """B: read the best times and show them, or say they cannot be read."""
     times = datafiles.load_best_times(data_folder(), say_once)
@@ -1184,6 +1194,7 @@ def start():
         settings.flagwin = args.flag_win
         if args.calls:      # the first click's calls as a worksheet, then stop
             atexit.unregister(save_on_exit)     # a worksheet's board is not kept
+            refuse_sheet(args.calls)
             recorded(click_open, block_at(*args.at))
             sys.exit(slowmotion.write_calls(args.calls, play.opening, COLS, speak))
     if kept is not None and not (args and args.asked):     # a board asked for is played

@@ -82,6 +82,14 @@ def options(argv, rows, cols, bombs):
     return args
 
 
+def own_files(root):
+    """The game's own folders and files beside minesweep.py (its folder,
+    root), which nothing it writes may replace."""
+    return ([os.path.join(root, folder) for folder in ("images", "sounds", "texts", "fonts")]
+            + [os.path.join(root, name) for name in sorted(os.listdir(root))
+               if name.endswith(".py")])
+
+
 def picture_names(sizes):
     """Every picture the game shows; sizes are the tile sizes besides the book's."""
     return PICTURES + ["%s_%d" % (name, size) for name in TILE_PICTURES for size in sizes]
