@@ -43,6 +43,11 @@ def display():
     shows only the part of a window that is on the screen.
     """
     assert not missing, "the real-window test needs %s" % ", ".join(missing)
+    yield from x_server()
+
+
+def x_server():
+    """Start a private X server; yield its display name, then stop it."""
     read, write = os.pipe()
     server = subprocess.Popen(
         # -noreset: Xvfb would reset when its last client leaves, and the
