@@ -213,19 +213,31 @@ def process_start(pid):
         # the 22nd field, the start in clock ticks since the computer started.
         return None if fields[0] in (b"Z", b"X") else fields[19].decode("ascii")
     except FileNotFoundError:
-        return None if os.path.isdir("/proc/self") else ps_start(pid)
+        if not os.path.isdir("/proc/self"):
+            return ps_start(pid)
+        # /proc may hide other users' processes (hidepid): ask the system.
+        return "" if process_there(pid) else None
     except (OSError, IndexError, UnicodeDecodeError, OverflowError):
         return ""
 
 
-def ps_start(pid):
-    """process_start where there is no /proc (macOS, the BSDs): ps is asked."""
+def process_there(pid):
+    """True if a process of this number runs on this computer (POSIX)."""
     try:
         os.kill(pid, 0)             # signal 0 only asks if the process is there
     except ProcessLookupError:
+        return False
+    except OverflowError:
+        return False                # no process has such a number
+    except OSError:
+        return True                 # there, but another user's
+    return True
+
+
+def ps_start(pid):
+    """process_start where there is no /proc (macOS, the BSDs): ps is asked."""
+    if not process_there(pid):
         return None
-    except (OSError, OverflowError):
-        pass                        # there, but another user's
     try:
         done = subprocess.run(["ps", "-o", "lstart=", "-p", str(pid)], timeout=1,
                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
