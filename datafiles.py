@@ -20,6 +20,7 @@ import os
 import re
 import socket
 import stat
+import subprocess
 import time
 
 import wording
@@ -42,9 +43,12 @@ FLAGWIN_RECORD = "%s, flag win"  # ... and its record of a game won by flags
 SAVE_FORMAT = 1          # the kept game's format; a newer one is set aside
 MARKS = ".o" + "F?"      # a tile in a kept game: closed, open, flag, question
 # The temporary files of the game's own saves: NAME.PID.tmp (or NAME.PID.N.tmp),
-# and tmpXXXXXXXX.tmp from versions that made them with tempfile.mkstemp.
-LEFTOVER = re.compile(r"(%s)\.[0-9]+(\.[0-9]+)?\.tmp|tmp[a-z0-9_]{8}\.tmp" % "|".join(
+# and tmpXXXXXXXX.tmp from versions that made them with tempfile.mkstemp
+# (other programs make such names too: only a day-old one is taken for a leftover).
+LEFTOVER = re.compile(r"(?:%s)\.([0-9]+)(?:\.[0-9]+)?\.tmp" % "|".join(
     re.escape(name) for name in (TIMES, SETTINGS, KEPT)))
+OLD_LEFTOVER = re.compile(r"tmp[a-z0-9_]{8}\.tmp")
+LEFTOVER_AGE = 24 * 3600  # a leftover whose game cannot be asked about is this old, s
 DATE = re.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}")
 # How a file is opened: never through a link where the system can refuse
 # one (O_NOFOLLOW), never waiting on a pipe (O_NONBLOCK), never as the
@@ -189,42 +193,105 @@ def remove_regular(path):
 # on which computer holds it
 # ---------------------------------------------------------------------------
 def lock_owner():
-    """What a game writes in the lock it takes: its process and computer."""
-    return "%d %s" % (os.getpid(), socket.gethostname())
+    """What a game writes in the lock it takes: its process, computer and
+    when its process started ("-" where that cannot be told)."""
+    return "%d %s %s" % (os.getpid(), socket.gethostname(),
+                         process_start(os.getpid()) or "-")
+
+
+# A process number alone is not enough: once a process ends, the system
+# may give its number to a new one. The time it started tells them apart.
+def process_start(pid):
+    """When a process of this computer started, as a word that only that
+    process gives: None if no such process runs, "" if it cannot be told."""
+    if os.name != "posix":
+        return ""                   # Windows: no safe way to ask without psutil
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            fields = f.read().rsplit(b")", 1)[-1].split()
+        # After the name: the state (Z, a zombie, has ended), ..., and
+        # the 22nd field, the start in clock ticks since the computer started.
+        return None if fields[0] in (b"Z", b"X") else fields[19].decode("ascii")
+    except FileNotFoundError:
+        if not os.path.isdir("/proc/self"):
+            return ps_start(pid)
+        # /proc may hide other users' processes (hidepid): ask the system.
+        return "" if process_there(pid) else None
+    except (OSError, IndexError, UnicodeDecodeError, OverflowError):
+        return ""
+
+
+def process_there(pid):
+    """True if a process of this number runs on this computer (POSIX)."""
+    try:
+        os.kill(pid, 0)             # signal 0 only asks if the process is there
+    except ProcessLookupError:
+        return False
+    except OverflowError:
+        return False                # no process has such a number
+    except OSError:
+        return True                 # there, but another user's
+    return True
+
+
+def ps_start(pid):
+    """process_start where there is no /proc (macOS, the BSDs): ps is asked."""
+    if not process_there(pid):
+        return None
+    try:
+        done = subprocess.run(["ps", "-o", "lstart=", "-p", str(pid)], timeout=1,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return "-".join(done.stdout.decode("ascii", "replace").split())
+
+
+def owner_state(text, host):
+    """Whose a lock's text says it is: "alive" (a running game of this
+    computer), "gone" (a game of this computer that has ended), or
+    "unknown" (another computer's, an older version's, or not to be told)."""
+    # This very process holds no lock while it looks at one: its number in
+    # a lock is left from an earlier process of the same number.
+    fields = text.split()
+    if (len(fields) not in (2, 3) or not (fields[0].isascii() and fields[0].isdigit())
+            or fields[1] != host or os.name != "posix"):
+        return "unknown"    # made elsewhere, or not by the game: its age tells
+    pid = int(fields[0])
+    if pid >= 2 ** 31:
+        return "unknown"    # no process has such a number: not written by a game
+    if pid == os.getpid():
+        return "gone"
+    started = process_start(pid)
+    if started is None:
+        return "gone"
+    if len(fields) == 2 or fields[2] == "-" or not started:
+        return "unknown"    # an older version's lock, or a start not to be told
+    return "alive" if started == fields[2] else "gone"     # else: a new process
 
 
 def owner_gone(text, host):
     """True if a lock's text names an ended process of this computer (or this one)."""
-    # This very process holds no lock while it looks at one: its number in
-    # a lock is left from an earlier process of the same number.
-    fields = text.split()
-    if (len(fields) != 2 or not (fields[0].isascii() and fields[0].isdigit())
-            or fields[1] != host or os.name != "posix"):
-        return False        # made elsewhere, or by an older version: its age tells
-    pid = int(fields[0])
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)             # signal 0 only asks if the process is there
-    except ProcessLookupError:
-        return True
-    except (OSError, OverflowError):
-        return False                # there, but another user's
-    return False
+    return owner_state(text, host) == "gone"
 
 
 def stale_why(age, unchanged, text, host):
     """Why a lock in the way was left by a game that stopped, or "" if it may be held."""
     # age: how long ago it was changed, by this computer's clock; unchanged:
     # how long this game has seen it as it is, by its own clock, which no
-    # other computer's clock can confuse.
+    # other computer's clock can confuse. A running game of this computer
+    # holds its lock however long it takes (a paused game, a slow disk):
+    # taking it from that game would lose what it saves.
+    owner = owner_state(text, host)
+    if owner == "alive":
+        return ""
+    if owner == "gone":
+        return "its game is no longer running"
     if age > LOCK_STALE:
         return "made %.0f s ago" % age
     if age < -LOCK_STALE:
         # A share whose clock runs ahead, or a computer whose clock was set back.
         return "made %.0f s in the future" % -age
-    if owner_gone(text, host):
-        return "its game is no longer running"
     if unchanged > LOCK_STALE:
         return "unchanged for %.0f s" % unchanged
     return ""
@@ -236,11 +303,12 @@ def stat_key(info):
 
 
 def make_lock(lock):
-    """Make the lock; on any failure after it was made, close and remove it."""
+    """Make the lock; on any failure after it was made, close and remove it.
+    What unlock and still_held need: (its path, its stat, what it says)."""
+    text = lock_owner().encode("utf-8", "replace")
     handle = os.open(lock, MAKING, 0o644)
     try:
         try:
-            text = lock_owner().encode("utf-8", "replace")
             if os.write(handle, text) != len(text):
                 raise OSError(errno.ENOSPC, "the disk is full")
             made = os.fstat(handle)
@@ -252,7 +320,7 @@ def make_lock(lock):
         except OSError:
             pass
         raise
-    return lock, made
+    return lock, made, text
 
 
 def lock_data(folder, wait=LOCK_WAIT):
@@ -308,14 +376,24 @@ def remove_stale(lock, seen, why):
     return True
 
 
+def still_held(held):
+    """True if the lock is still the one this game made (from make_lock)."""
+    # A new lock may be given the number on the disk of one removed, so
+    # what it says is compared too.
+    lock, made, text = held
+    try:
+        return same_file(os.lstat(lock), made) and read_regular(lock, 200) == text
+    except OSError:
+        return False
+
+
 def unlock(held):
     """Let go of the lock, if it is still the one this game made."""
-    lock, made = held
-    try:
-        if same_file(os.lstat(lock), made):
-            os.remove(lock)
-    except OSError:
-        pass
+    if still_held(held):
+        try:
+            os.remove(held[0])
+        except OSError:
+            pass
 
 
 # ---------------------------------------------------------------------------
@@ -378,17 +456,32 @@ def parse(data):
 def clean_leftovers(folder, say):
     """Remove the game's own temporary files left by saves stopped half-way."""
     for name in os.listdir(folder):
-        if LEFTOVER.fullmatch(name):
+        if LEFTOVER.fullmatch(name) or OLD_LEFTOVER.fullmatch(name):
             path = os.path.join(folder, name)
             try:
-                kind = kind_of(os.lstat(path))
+                info = os.lstat(path)
             except OSError:
                 continue
-            if kind:
+            if kind_of(info):
                 say("leftover " + path, "minesweep: %s is named like a temporary file "
-                    "of the game's, but it is %s; it is left alone." % (path, kind))
-            else:
+                    "of the game's, but it is %s; it is left alone." % (path, kind_of(info)))
+            elif left_over(name, time.time() - info.st_mtime):
                 remove_regular(path)
+
+
+def left_over(name, age):
+    """True if a temporary file of this name, changed age s ago, is a
+    leftover: its game has ended, or (an older version's) it is a day old."""
+    # A running game's own file is never taken: it may be on its way to
+    # its rename (a paused game, a slow disk).
+    own = LEFTOVER.fullmatch(name)
+    if own is None:
+        return age > LEFTOVER_AGE   # another program may use tmpXXXXXXXX.tmp too
+    pid = int(own.group(1))
+    if pid == os.getpid():
+        return True                 # this game saves one file at a time
+    started = process_start(pid)
+    return started is None or (started == "" and age > LEFTOVER_AGE)
 
 
 def new_temporary(path):
@@ -418,8 +511,9 @@ def sync_folder(folder):
         os.close(handle)
 
 
-def write_data(path, value):
-    """Write a file whole or not at all: a flushed temporary file, then a rename."""
+def write_data(path, value, held=None):
+    """Write a file whole or not at all: a flushed temporary file, then a
+    rename, if the lock is still held (held, from lock_data; SaveError if not)."""
     # The folder is flushed after the rename, so that the new name is on
     # the disk too: a power cut leaves the old file or the new one.
     text = json.dumps(value, indent=1, sort_keys=True, allow_nan=False).encode("utf-8")
@@ -439,6 +533,11 @@ def write_data(path, value):
             f.write(text)
             f.flush()
             os.fsync(f.fileno())    # on the disk before the rename points to it
+        if held is not None and not still_held(held):
+            # Another game took the lock while this one was stopped: it may
+            # have saved since, and this file would put back what it replaced.
+            raise SaveError("another game took %s while this one was saving"
+                            % held[0])
         os.replace(temp, path)
     except BaseException:           # a full disk, or a stop signal just then
         remove_regular(temp)        # leave no half-written file behind
@@ -459,7 +558,7 @@ def with_data(folder, name, check, what, change, say, wait=LOCK_WAIT):
         clean_leftovers(folder, say)
         new = change(read_data(path, check, what, say))
         if new is not None:
-            write_data(path, new)
+            write_data(path, new, held)
         return new
     except OSError as error:
         raise SaveError(str(error))
@@ -509,6 +608,37 @@ def remove(folder, name):
     """Remove a file of the game's, if it is there and a regular file."""
     if folder is not None:
         remove_regular(data_file(folder, name))
+
+
+# A worksheet (--calls) is written where the user says, but only over a
+# regular file or as a new one: a named pipe would make the game wait for a
+# reader, and one of the game's own files would be lost under it.
+def sheet_fault(path, guarded):
+    """Why a file the user asked for may not be written at path, or "":
+    guarded holds folders (each of their files) and files that it may not
+    replace, told by same-file identity (a link or a hard link is no way in)."""
+    try:
+        there = os.stat(path)       # a link counts as what it points to
+    except FileNotFoundError:
+        return ""                   # a new file
+    except OSError as error:
+        return error.strerror or str(error)
+    if kind_of(there):
+        return "it is %s, not a file" % kind_of(there)
+    for place in guarded:
+        if place is None:
+            continue
+        try:
+            names = [os.path.join(place, name) for name in os.listdir(place)]
+        except OSError:
+            names = [place]         # a file, or a folder that is not there
+        for name in names:
+            try:
+                if same_file(os.stat(name), there):
+                    return "it is %s, one of the game's own files" % name
+            except OSError:
+                continue
+    return ""
 
 
 # ---------------------------------------------------------------------------

@@ -714,6 +714,16 @@ def data_folder():
     return datafiles.data_dir(os.environ, pgzero.loaders.root, sys.platform)
 
 
+def refuse_sheet(path):
+    """Stop with one line if --calls names a file the worksheet may not replace."""
+    # Only a regular file or a new one: not a named pipe (the game would
+    # wait for a reader), never one of the game's own files or its data.
+    fault = datafiles.sheet_fault(path, [data_folder()] +
+                                  startup.own_files(pgzero.loaders.root))
+    if fault:
+        sys.exit("minesweep: cannot write the calls to %s: %s" % (path, fault))
+
+
 def show_times():
     """B: read the best times and show them, or say they cannot be read."""
     times = datafiles.load_best_times(data_folder(), say_once)
@@ -733,6 +743,7 @@ def kept_now():
 
 def save_on_exit():
     """When the window closes or the game is stopped: keep a game in progress."""
+    startup.hold_stop_signals(signal)   # a closing save, once begun, finishes
     if play is not None and play.stash is not None:
         put_board(play.stash)       # the board played before the demonstration
     if play is not None and play.laid and not (failed or finished):
@@ -1180,7 +1191,8 @@ def start():
     # where a game in progress is kept. SDL has made SIGTERM a quit event only
     # a running game sees: the game's own handlers come first, for start-up too.
     atexit.register(save_on_exit)
-    startup.stop_on_signals(signal, lambda: sys.exit(0))
+    startup.stop_on_signals(signal, lambda: sys.exit(0),
+                            lambda: pygame.event.peek(pygame.QUIT))
     # pgzrun marks itself with sys._pgzrun and refuses options of its own,
     # so only "python minesweep.py --rows 20 --cols 30 --bombs 99" has them.
     args = None if getattr(sys, "_pgzrun", False) else startup.options(
@@ -1204,6 +1216,7 @@ def start():
         settings.flagwin = args.flag_win
         if args.calls:      # the first click's calls as a worksheet, then stop
             atexit.unregister(save_on_exit)     # a worksheet's board is not kept
+            refuse_sheet(args.calls)
             recorded(click_open, block_at(*args.at))
             sys.exit(slowmotion.write_calls(args.calls, play.opening, COLS, speak))
     if kept is not None and not (args and args.asked):     # a board asked for is played

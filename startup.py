@@ -85,6 +85,14 @@ def options(argv, rows, cols, bombs):
     return args
 
 
+def own_files(root):
+    """The game's own folders and files beside minesweep.py (its folder,
+    root), which nothing it writes may replace."""
+    return ([os.path.join(root, folder) for folder in ("images", "sounds", "texts", "fonts")]
+            + [os.path.join(root, name) for name in sorted(os.listdir(root))
+               if name.endswith(".py")])
+
+
 def picture_names(sizes):
     """Every picture the game shows; sizes are the tile sizes besides the book's."""
     return PICTURES + ["%s_%d" % (name, size) for name in TILE_PICTURES for size in sizes]
@@ -209,8 +217,9 @@ def open_window(display, refused, environ, platform, sleep):
     return problem
 
 
-def stop_on_signals(signals, stop):
-    """Call stop() at the first SIGTERM or SIGHUP (signals: Python's signal module)."""
+def stop_on_signals(signals, stop, stopped_before=lambda: False):
+    """Call stop() at the first SIGTERM or SIGHUP (signals: Python's signal
+    module), or now if stopped_before() says one came already."""
     # A second one, while the game is being kept, is ignored.
     def stopping(number, frame):
         """A stop signal: ignore the next ones, and stop."""
@@ -219,9 +228,28 @@ def stop_on_signals(signals, stop):
                 signals.signal(getattr(signals, name), signals.SIG_IGN)
         stop()
 
+    stopping.stops_the_game = True
     for name in STOP_SIGNALS:
         if hasattr(signals, name):
             signals.signal(getattr(signals, name), stopping)
+    # Until now SDL's own handler took a stop signal and left a quit event
+    # for a running game to see; the display is opened again at start,
+    # which would drop that event, so it is looked for once the game's own
+    # handlers are in (a signal from then on comes to them).
+    if stopped_before():
+        stop()
+
+
+def hold_stop_signals(signals):
+    """From now on ignore SIGTERM and SIGHUP where they would stop the game."""
+    # Once the closing save has begun it finishes: a stop signal then would
+    # end it half-way, and the game in progress would be lost. A handler
+    # that is not the game's (a test's own process) is left as it is.
+    for name in STOP_SIGNALS:
+        number = getattr(signals, name, None)
+        if number is not None and getattr(signals.getsignal(number), "stops_the_game",
+                                          False):
+            signals.signal(number, signals.SIG_IGN)
 
 
 def read_text(path):

@@ -30,10 +30,11 @@ def compiled(source, filename):
     return compile(source, filename, "exec", dont_inherit=True)
 
 
-def load_game(name="minesweep", script=SCRIPT, edit=None):
+def load_game(name="minesweep", script=SCRIPT, edit=None, own_process=False):
     """A fresh module running a script, as `pgzrun minesweep.py` makes it.
 
-    edit, if given, changes the source text first, as a student would.
+    edit, if given, changes the source text first, as a student would;
+    own_process: the process is the game's alone, and ends as the game's does.
     """
     if not pygame.display.get_init() or not pygame.mixer.get_init():
         # pgzero's loop quits the display and the mixer when it ends.
@@ -57,7 +58,7 @@ def load_game(name="minesweep", script=SCRIPT, edit=None):
     # The game keeps a game in progress when its process ends, and stops
     # on SIGTERM and SIGHUP: not in the tests' own process (a test runs a
     # real game process for that).
-    if hasattr(mod, "save_on_exit"):
+    if hasattr(mod, "save_on_exit") and not own_process:
         atexit.unregister(mod.save_on_exit)
         for name in ("SIGTERM", "SIGHUP"):
             if hasattr(signal, name):

@@ -207,7 +207,10 @@ def test_leftover_temporary_files_are_cleaned_up(game, tmp_path):
     folder = tmp_path / "data"
     folder.mkdir()
     (folder / "tmpab12cd34.tmp").write_text('{"Begi')        # an old version's killed save
-    (folder / "best_times.json.4242.tmp").write_text("{")
+    os.utime(folder / "tmpab12cd34.tmp", (time.time() - 2 * 24 * 3600,) * 2)   # days ago
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    (folder / ("best_times.json.%d.tmp" % ended.pid)).write_text("{")    # its game ended
     (folder / "notes.txt").write_text("not ours")
     win_beginner(game, 30.0)
     assert sorted(os.listdir(folder)) == ["best_times.json", "notes.txt"]

@@ -46,6 +46,11 @@ def display():
     if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
         pytest.skip("a real-window test: needs %s" % ", ".join(missing))
     assert not missing, "the real-window test needs %s" % ", ".join(missing)
+    yield from x_server()
+
+
+def x_server():
+    """Start a private X server; yield its display name, then stop it."""
     read, write = os.pipe()
     server = subprocess.Popen(
         # -noreset: Xvfb would reset when its last client leaves, and the
