@@ -234,7 +234,7 @@ def as_html(results, texts, lang):
             cells.append('<td class="mark %s" title="%s">%s</td>' % (
                 kind, esc(check["message"]), mark))
             if check["ok"] is False:
-                where = texts["at_line"].format(line=check["line"]) + ": " if check[
+                where = texts["at_line_said"].format(line=check["line"]) if check[
                     "line"] else ""
                 said = esc(where + check["message"])
         rows.append("<tr><td>%s</td>%s<td>%s</td><td class=\"words\">%s</td></tr>" % (
