@@ -19,6 +19,7 @@ import concurrent.futures
 import html
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -86,22 +87,69 @@ def child_env():
     return env
 
 
-def run_program(program):
+class Server:
+    """A child that has imported pygame once and forks a process for each
+    program (where the system can fork: not on Windows)."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            [sys.executable, CHILD, "--serve", str(PROGRAM_SECONDS)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env=child_env(), text=True, encoding="utf-8")
+
+    def check(self, program, work_file, out):
+        """Check one program; 'done' or 'timeout' (None if the server failed)."""
+        try:
+            self.process.stdin.write(json.dumps([os.path.abspath(program), work_file, out])
+                                     + "\n")
+            self.process.stdin.flush()
+            return self.process.stdout.readline().strip() or None
+        except OSError:
+            return None
+
+    def close(self):
+        """End the server."""
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def run_alone(program, work, work_file, out):
+    """Check one program in a process of its own; True if it timed out."""
+    child = subprocess.Popen(
+        [sys.executable, CHILD, os.path.abspath(program), work_file, out],
+        cwd=work, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, env=child_env())
+    try:
+        child.wait(timeout=PROGRAM_SECONDS)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+        return True
+    return False
+
+
+def run_program(program, servers=None):
     """Check one program in a child process: its list of findings."""
     work, work_file = work_folder(program)
     out = os.path.join(work, "result.json")
-    timed_out = False
     try:
-        child = subprocess.Popen(
-            [sys.executable, CHILD, os.path.abspath(program), work_file, out],
-            cwd=work, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, env=child_env())
+        server = servers.get() if servers is not None else None
+        answer = None
         try:
-            child.wait(timeout=PROGRAM_SECONDS)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            child.kill()
-            child.wait()
+            if server is not None:
+                answer = server.check(program, work_file, out)
+        finally:
+            if server is not None:
+                servers.put(server)
+        timed_out = answer == "timeout" if answer else run_alone(
+            program, work, work_file, out)
         try:
             with open(out, encoding="utf-8") as f:
                 found = json.load(f)
@@ -157,8 +205,17 @@ def report(program, found, texts):
 def check_all(programs, texts):
     """Every program checked, two (or as many as there are cores) at once."""
     workers = max(1, min(len(programs), os.cpu_count() or 2))
-    with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-        founds = list(pool.map(run_program, programs))
+    servers = None
+    if hasattr(os, "fork") and len(programs) > 1:
+        servers = queue.Queue()
+        for _ in range(workers):
+            servers.put(Server())
+    try:
+        with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+            founds = list(pool.map(lambda program: run_program(program, servers), programs))
+    finally:
+        while servers is not None and not servers.empty():
+            servers.get().close()
     return [report(program, found, texts) for program, found in zip(programs, founds)]
 
 

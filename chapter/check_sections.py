@@ -13,6 +13,7 @@ import json
 import os
 import signal
 import sys
+import time
 import tokenize
 import traceback
 import types
@@ -27,8 +28,8 @@ BOMBS = 20
 # at most one call deeper per safe tile (205 of them), well within it.
 RECURSION_LIMIT = 450
 # Seconds one load, or one section, may take before it is stopped.
-LOAD_SECONDS = 3.0
-CALL_SECONDS = 3.0
+LOAD_SECONDS = 2.0
+CALL_SECONDS = 2.0
 LEFT, RIGHT = 1, 3
 MEMORY = 1536 * 1024 * 1024
 CPU_SECONDS = 120
@@ -1066,22 +1067,70 @@ def check(path, work_file, out):
         save(results, out)
 
 
-def child_main(argv):
-    """python check_sections.py PROGRAM WORK_FILE RESULT_FILE"""
-    path, work_file, out = argv
-    limit_memory()
+def quiet_env():
+    """Headless and quiet: set before pygame is imported."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    import pygame  # noqa: F401  (started here, before the student's program)
-    import pgzero.runner  # noqa: F401
-    speed_up_actors()
-    os.chdir(os.path.dirname(work_file))
-    check(path, work_file, out)
-    # The student's program may have left threads or an open window:
-    # leave at once, the results are written.
-    sys.stdout.flush()
-    os._exit(0)
+
+
+def check_here(path, work_file, out):
+    """In this (new) process: limits, pygame started, the program checked,
+    and the process ended at once (the student's program may have left
+    threads behind; the results are written)."""
+    try:
+        limit_memory()
+        import pygame  # noqa: F401  (started here, before the student's program)
+        import pgzero.runner  # noqa: F401
+        speed_up_actors()
+        os.chdir(os.path.dirname(work_file))
+        check(path, work_file, out)
+    finally:
+        os._exit(0)
+
+
+def wait_for(pid, seconds):
+    """Wait for a forked child to end; stop it after seconds. 'done' or
+    'timeout'."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ended, _ = os.waitpid(pid, os.WNOHANG)
+        if ended:
+            return "done"
+        time.sleep(0.02)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return "timeout"
+
+
+def serve(seconds):
+    """python check_sections.py --serve SECONDS: check the programs named
+    on stdin (one JSON list [program, work_file, result_file] a line), each
+    in a process forked from this one, which has imported pygame already
+    (most of a check's start); answer each line with 'done' or 'timeout'."""
+    quiet_env()
+    import pygame  # noqa: F401  (imported, not started: each child starts it)
+    answers = sys.stdout
+    for line in sys.stdin:
+        path, work_file, out = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            # The child's prints go nowhere, not into the answers.
+            nowhere = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(nowhere, fd)
+            check_here(path, work_file, out)
+        answers.write(wait_for(pid, seconds) + "\n")
+        answers.flush()
+
+
+def child_main(argv):
+    """python check_sections.py PROGRAM WORK_FILE RESULT_FILE, or --serve."""
+    if argv[0] == "--serve":
+        serve(float(argv[1]))
+        return
+    quiet_env()
+    check_here(*argv)
 
 
 if __name__ == "__main__":
