@@ -26,7 +26,20 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def own_folder():
+    """The folder of this file. Under pgzrun, __file__ (like __name__) is
+    pgzero.builtins', and this file is the one pgzrun was given."""
+    if __name__ != "pgzero.builtins":
+        return os.path.dirname(os.path.abspath(__file__))
+    for arg in reversed(sys.argv):
+        if os.path.basename(arg) == "check.py" and os.path.isfile(arg):
+            return os.path.dirname(os.path.abspath(arg))
+    return os.getcwd()
+
+
+HERE = own_folder()
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
             "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
 CHILD = os.path.join(HERE, "check_sections.py")
@@ -384,7 +397,11 @@ def main(argv):
 
 
 # Run as a script, or by Pygame Zero's runner (Thonny's Pygame Zero mode
-# runs a file with pgzrun): either way it checks, then ends by itself. An
-# ordinary import (the tests) has a __spec__ and does nothing.
-if __name__ == "__main__" or (getattr(sys, "_pgzrun", False) and __spec__ is None):
-    sys.exit(main([] if __name__ != "__main__" else sys.argv[1:]))
+# runs a file with pgzrun, which copies pgzero.builtins' names, __name__
+# too, into the module before running it): either way it checks, then ends
+# by itself, before pgzrun would open a game window. An ordinary import
+# does nothing.
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+if __name__ == "pgzero.builtins" and getattr(sys, "_pgzrun", False):
+    sys.exit(main([]))
