@@ -274,3 +274,17 @@ def test_no_display_gives_one_clear_line(tmp_path):
                           encoding="utf-8", env=env, timeout=120, cwd=str(tmp_path))
     assert done.returncode == 2
     assert done.stdout.strip() == texts()["no_display"]
+
+
+def test_under_pgzrun_it_checks_and_ends_by_itself(tmp_path):
+    # Thonny's Pygame Zero mode runs a file with pgzrun, which would open a
+    # game window and wait for ever after the checker's own code.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    code = "import sys; from pgzero.runner import main; sys.argv = ['pgzrun', %r]; main()" % (
+        CHECK)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", env=env, timeout=120, cwd=str(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == texts()["no_display"]
