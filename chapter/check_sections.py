@@ -395,6 +395,8 @@ class Program:
             return Fail("no_image", line, name=text.split("'")[1], **facts)
         if "No sound found like" in text:
             return Fail("no_sound", line, name=text.split("'")[1], **facts)
+        if isinstance(e, IndexError):
+            return Fail("index", line, **facts)
         if isinstance(e, NameError):
             return self.missing_name(getattr(e, "name", None) or text.split("'")[1], line,
                                      facts)
@@ -487,7 +489,8 @@ class Program:
         try:
             self.run("click", handler, event)
         except Fail as f:
-            if "'Event' object has no attribute" in f.facts.get("python", ""):
+            said = f.facts.get("python", "")
+            if "Event' object has no attribute" in said:
                 raise Fail("mouse_args", self.lines.of_def("on_mouse_down"))
             raise
 

@@ -144,6 +144,18 @@ MISTAKES = {
                             "    for block in blocks:\n        block.draw()\n"
                             "    blocks.clear()\n"),
                        "3.1.3", "blocks_changed", ("blocks.clear()", 1)),
+    "mouse_parameters": (
+        lambda t: t.replace("def on_mouse_down(pos, button):",
+                            "def on_mouse_down(position, button):").replace(
+            "collidepoint(pos)", "collidepoint(position)"),
+        "3.2.1", "mouse_args", ("def on_mouse_down", 1)),
+    "no_append": (edit("        blocks.append(block)\n", ""), "3.1.2", "index",
+                  ("    blocks[i].isbomb = True", 1)),
+    "sound_typo": (edit("sounds.win.play()", "sound.win.play()"), "3.4.2", "name",
+                   ("sound.win.play()", 1)),
+    "finished_in_loop": (edit("            return\n    finished = True",
+                              "            return\n        finished = True"),
+                         "3.4.2", "win_at_once", ("if not block.isbomb and not block.isopen", 1)),
     "no_coding_line": (lambda t: t.split("\n", 1)[1], "3.1.2", "not_utf8",
                        ("minesweep.py", 1)),
 }
