@@ -271,7 +271,8 @@ p {{ margin: .3em 0 1em; color: #555; }}
 table {{ border-collapse: collapse; font-size: 15px; }}
 th, td {{ border: 1px solid #bbb; padding: .3em .45em; vertical-align: top; }}
 th {{ background: #eee; font-weight: normal; }}
-th.sec {{ writing-mode: vertical-rl; white-space: nowrap; text-align: left; }}
+th.sec {{ writing-mode: vertical-rl; white-space: nowrap; text-align: left;
+  height: 14em; vertical-align: top; }}
 td.mark {{ text-align: center; font-weight: bold; width: 1.4em; }}
 td.yes {{ background: #c8ecc8; color: #185c18; }}
 td.no {{ background: #f6c4c4; color: #8a1010; }}
