@@ -17,6 +17,7 @@ one did not, 2 when the checker could not run.
 import argparse
 import concurrent.futures
 import html
+import importlib.util
 import json
 import os
 import queue
@@ -343,6 +344,14 @@ def ask_for_programs(texts):
     return list(chosen)
 
 
+def have_pgzero():
+    """Whether this Python can import Pygame Zero (the children need it)."""
+    try:
+        return importlib.util.find_spec("pgzero") is not None
+    except (ImportError, ValueError):      # a broken or blocked installation
+        return False
+
+
 def say(text):
     """Print, whatever the console's encoding can show."""
     stream = sys.stdout
@@ -379,6 +388,9 @@ def main(argv):
         if not paths:
             say(texts["nothing_chosen"])
             return 2
+    if not have_pgzero():
+        say(texts["no_pgzero"])
+        return 2
     programs, missing = find_programs(paths)
     if missing or not programs:
         say(texts["no_programs"].format(path=", ".join(missing or paths)))

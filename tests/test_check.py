@@ -300,3 +300,12 @@ def test_under_pgzrun_it_checks_and_ends_by_itself(tmp_path):
                           encoding="utf-8", env=env, timeout=120, cwd=str(tmp_path))
     assert done.returncode == 2, done.stderr
     assert done.stdout.strip().splitlines()[-1] == texts()["no_display"]
+
+
+def test_without_pygame_zero_it_says_what_to_install(tmp_path):
+    code = ("import sys, runpy; sys.modules['pgzero'] = None; sys.argv = [%r, %r]; "
+            "runpy.run_path(%r, run_name='__main__')" % (CHECK, BOOK, CHECK))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, cwd=str(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.strip() == texts()["no_pgzero"]
