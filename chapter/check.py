@@ -395,6 +395,8 @@ def main(argv):
     if missing or not programs:
         say(texts["no_programs"].format(path=", ".join(missing or paths)))
         return 2
+    if not args.json:
+        say(texts["checking"].format(count=len(programs)))
     results = check_all(programs, texts)
     if args.json:
         say(json.dumps(results, ensure_ascii=False, indent=1))

@@ -309,3 +309,18 @@ def test_without_pygame_zero_it_says_what_to_install(tmp_path):
                           encoding="utf-8", timeout=120, cwd=str(tmp_path))
     assert done.returncode == 2, done.stderr
     assert done.stdout.strip() == texts()["no_pgzero"]
+
+
+def test_every_finding_has_words_in_both_languages():
+    with open(os.path.join(ROOT, "chapter", "check_sections.py"), encoding="ascii") as f:
+        code = f.read()
+    keys = set(re.findall(r'Fail\(\s*"([a-z_0-9]+)"', code)) - {"todo_"}
+    keys |= set(re.findall(r'"(ok_3\d\d)"', code))
+    hints = code[code.index("SYNTAX_HINTS = ["):code.index("]\n", code.index("SYNTAX_HINTS"))]
+    keys |= {hint for _, hint in re.findall(r'\("([^"]+)", "([a-z_]+)"\),', hints)}
+    keys |= {"todo_" + name for name in re.findall(r'want\(program, mod, "([a-z_]+)"\)', code)}
+    keys |= set(re.findall(r'key = "([a-z_]+)"', code)) | {"child_timeout", "child_died"}
+    assert len(keys) > 80
+    for lang in ("zh", "en"):
+        assert keys <= set(texts(lang)["messages"]), sorted(keys - set(texts(lang)["messages"]))
+    assert set(texts("zh")["messages"]) == set(texts("en")["messages"])
