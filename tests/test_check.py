@@ -324,3 +324,24 @@ def test_every_finding_has_words_in_both_languages():
     for lang in ("zh", "en"):
         assert keys <= set(texts(lang)["messages"]), sorted(keys - set(texts(lang)["messages"]))
     assert set(texts("zh")["messages"]) == set(texts("en")["messages"])
+
+
+def test_a_program_runs_in_a_temporary_folder_with_limits(tmp_path):
+    # Two programs that tell, in the words of their own error, where they
+    # run, their memory limit, and (in draw, after loading) the recursion limit.
+    (tmp_path / "where.py").write_text(
+        "import os, resource\n"
+        "raise ValueError(os.getcwd() + ' ' + str(resource.getrlimit(resource.RLIMIT_AS)[0]))\n",
+        encoding="utf-8")
+    text = book().replace("def draw():\n", "def draw():\n    import sys\n"
+                          "    raise ValueError('limit %d' % sys.getrecursionlimit())\n")
+    (tmp_path / "depth.py").write_bytes(text.encode("gb18030"))
+    done = run_check("--json", "--lang", "en", str(tmp_path))
+    results = {os.path.basename(r["file"]): r["checks"] for r in json.loads(done.stdout)}
+    said = results["where.py"][0]["message"]
+    folder, limit = said.rsplit("ValueError: ", 1)[1].split()
+    assert folder != str(tmp_path) and "minesweep-check-" in folder
+    assert not os.path.exists(folder)             # removed when the check ended
+    assert 0 < int(limit) <= 2 ** 31
+    assert results["where.py"][0]["line"] == 2
+    assert results["depth.py"][1]["message"].endswith("ValueError: limit 450")
