@@ -154,16 +154,21 @@ def run_program(program, servers=None):
     work, work_file = work_folder(program)
     out = os.path.join(work, "result.json")
     try:
-        server = servers.get() if servers is not None else None
-        answer = None
-        try:
-            if server is not None:
+        if servers is None:
+            timed_out = run_alone(program, work, work_file, out)
+        else:
+            server = servers.get()
+            answer = None
+            try:
                 answer = server.check(program, work_file, out)
-        finally:
-            if server is not None:
+            finally:
+                if answer is None:
+                    # The program ended the server itself: this program's
+                    # check ends here, and a new server checks the others.
+                    server.close()
+                    server = Server()
                 servers.put(server)
-        timed_out = answer == "timeout" if answer else run_alone(
-            program, work, work_file, out)
+            timed_out = answer == "timeout"
         try:
             with open(out, encoding="utf-8") as f:
                 found = json.load(f)

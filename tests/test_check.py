@@ -345,3 +345,18 @@ def test_a_program_runs_in_a_temporary_folder_with_limits(tmp_path):
     assert 0 < int(limit) <= 2 ** 31
     assert results["where.py"][0]["line"] == 2
     assert results["depth.py"][1]["message"].endswith("ValueError: limit 450")
+
+
+def test_one_bad_program_never_stops_the_others(tmp_path):
+    for name in ("a_book.py", "z_book.py"):
+        with open(BOOK, "rb") as src:
+            (tmp_path / name).write_bytes(src.read())
+    # It stops the process that started it, and then checks nothing.
+    (tmp_path / "m_stops_its_parent.py").write_text(
+        "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\nraise SystemExit\n",
+        encoding="utf-8")
+    done = run_check("--json", str(tmp_path))
+    results = {os.path.basename(r["file"]): r for r in json.loads(done.stdout)}
+    assert done.returncode == 1
+    assert results["a_book.py"]["reached"] == results["z_book.py"]["reached"] == "3.4.2"
+    assert results["m_stops_its_parent.py"]["checks"][0]["ok"] is False
