@@ -968,6 +968,9 @@ def speed_up_actors():
     (every read goes through __getattr__); the same values, read directly,
     make the book's open_block three to five times faster here."""
     from pgzero.actor import Actor
+    if not hasattr(Actor, "DELEGATED_ATTRIBUTES") or not all(
+            isinstance(Actor.__dict__.get(name), property) for name in ("x", "y")):
+        return                     # another Pygame Zero: leave its Actor as it is
     Actor.DELEGATED_ATTRIBUTES = frozenset(Actor.DELEGATED_ATTRIBUTES)
     for name in Actor.DELEGATED_ATTRIBUTES:
         if name not in Actor.__dict__:
