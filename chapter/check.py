@@ -406,8 +406,12 @@ def main(argv):
     if args.json:
         say(json.dumps(results, ensure_ascii=False, indent=1))
     if args.html:
-        with open(args.html, "w", encoding="utf-8") as f:
-            f.write(as_html(results, texts, args.lang))
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(as_html(results, texts, args.lang))
+        except OSError as e:
+            say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
+            return 2
         if not args.json:
             say(texts["html_written"].format(path=args.html))
     if not args.json and not args.html:

@@ -556,6 +556,10 @@ def want(program, mod, name):
 def section_312(program):
     """3.1.2: the window is SIZE * COLS by SIZE * ROWS."""
     mod = program.load()
+    for name, want_value in (("ROWS", ROWS), ("COLS", COLS), ("SIZE", SIZE), ("WIDTH", None),
+                             ("HEIGHT", None)):
+        if not hasattr(mod, name):
+            raise Fail("constant_missing", None, name=name)
     for name, want_value in (("ROWS", ROWS), ("COLS", COLS), ("SIZE", SIZE)):
         if getattr(mod, name, None) != want_value:
             raise Fail("constant", program.lines.of_assign(name), name=name,

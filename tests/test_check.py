@@ -260,6 +260,11 @@ def test_english_words_and_the_exit_status(tmp_path):
     assert result["checks"][0]["message"] == texts("en")["messages"]["ok_312"]
     bad = tmp_path / "nothing_here.py"
     assert run_check(str(bad)).returncode == 2
+    assert run_check("--html", str(bad / "page.html"), str(good)).returncode == 2
+    empty = tmp_path / "empty.py"
+    empty.write_text("", encoding="utf-8")
+    [result] = json.loads(run_check("--json", str(empty)).stdout)
+    assert pattern("constant_missing").fullmatch(result["checks"][0]["message"])
     assert run_check("--lang", "xx", str(good)).returncode == 2
 
 
