@@ -1,0 +1,431 @@
+"""Check a student's own Minesweeper program, section by section of the book.
+
+    python chapter/check.py my_program.py          (or a folder of programs)
+    python chapter/check.py --json a.py b.py       (the results as JSON)
+    python chapter/check.py --html class.html DIR  (a page for the teacher)
+    python chapter/check.py --lang en ...          (English words)
+
+With no program named (Run in Thonny), it asks for one in a file dialog.
+Each program runs in a child process of its own (check_sections.py), with
+a time limit and a memory limit, in a temporary folder, headless. The words
+are in check_texts.json beside this file, in Chinese and English.
+
+This is a checker for a class: it does not guard against a program written
+to do harm. Exit status: 0 when every program passed every section, 1 when
+one did not, 2 when the checker could not run.
+"""
+import argparse
+import concurrent.futures
+import html
+import importlib.util
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+
+
+def own_folder():
+    """The folder of this file. Under pgzrun, __file__ (like __name__) is
+    pgzero.builtins', and this file is the one pgzrun was given."""
+    if __name__ != "pgzero.builtins":
+        return os.path.dirname(os.path.abspath(__file__))
+    for arg in reversed(sys.argv):
+        if os.path.basename(arg) == "check.py" and os.path.isfile(arg):
+            return os.path.dirname(os.path.abspath(arg))
+    return os.getcwd()
+
+
+HERE = own_folder()
+SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
+            "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
+CHILD = os.path.join(HERE, "check_sections.py")
+# The whole check of one program may take this long before its process is
+# stopped; each section inside has its own, shorter, limit.
+PROGRAM_SECONDS = 60
+OWN_FILES = {"check.py", "check_sections.py"}
+
+
+def load_texts(lang):
+    """The words of one language, from check_texts.json."""
+    with open(os.path.join(HERE, "check_texts.json"), encoding="utf-8") as f:
+        return json.load(f)[lang]
+
+
+# ------------------------------------------------------------ the programs
+
+
+def find_programs(paths):
+    """The .py files named, and those in the folders named, in order; and
+    the paths that are neither."""
+    found, missing = [], []
+    for path in paths:
+        if os.path.isdir(path):
+            names = sorted(name for name in os.listdir(path) if name.endswith(".py")
+                           and not (os.path.samefile(path, HERE) and name in OWN_FILES))
+            found.extend(os.path.join(path, name) for name in names)
+        elif os.path.isfile(path):
+            found.append(path)
+        else:
+            missing.append(path)
+    return found, missing
+
+
+def work_folder(program):
+    """A temporary folder with a copy of the program and its pictures and
+    sounds: the program's own where it has them, the chapter's otherwise."""
+    work = tempfile.mkdtemp(prefix="minesweep-check-")
+    folder = os.path.dirname(os.path.abspath(program))
+    for kind in ("images", "sounds"):
+        os.mkdir(os.path.join(work, kind))
+        for source in (os.path.join(HERE, kind), os.path.join(folder, kind)):
+            if not os.path.isdir(source):
+                continue
+            for name in os.listdir(source):
+                if os.path.isfile(os.path.join(source, name)):
+                    shutil.copyfile(os.path.join(source, name), os.path.join(work, kind, name))
+    work_file = os.path.join(work, "program.py")
+    shutil.copyfile(program, work_file)
+    return work, work_file
+
+
+def child_env():
+    """The environment of a child: headless, quiet, our own folder first."""
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONDONTWRITEBYTECODE="1")
+    return env
+
+
+class Server:
+    """A child that has imported pygame once and forks a process for each
+    program (where the system can fork: not on Windows)."""
+
+    def __init__(self):
+        self.process = subprocess.Popen(
+            [sys.executable, CHILD, "--serve", str(PROGRAM_SECONDS)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env=child_env(), text=True, encoding="utf-8")
+
+    def check(self, program, work_file, out):
+        """Check one program; 'done' or 'timeout' (None if the server failed)."""
+        try:
+            self.process.stdin.write(json.dumps([os.path.abspath(program), work_file, out])
+                                     + "\n")
+            self.process.stdin.flush()
+            return self.process.stdout.readline().strip() or None
+        except OSError:
+            return None
+
+    def close(self):
+        """End the server."""
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def run_alone(program, work, work_file, out):
+    """Check one program in a process of its own; True if it timed out."""
+    child = subprocess.Popen(
+        [sys.executable, CHILD, os.path.abspath(program), work_file, out],
+        cwd=work, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, env=child_env())
+    try:
+        child.wait(timeout=PROGRAM_SECONDS)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+        return True
+    return False
+
+
+def run_program(program, servers=None):
+    """Check one program in a child process: its list of findings."""
+    work, work_file = work_folder(program)
+    out = os.path.join(work, "result.json")
+    try:
+        if servers is None:
+            timed_out = run_alone(program, work, work_file, out)
+        else:
+            server = servers.get()
+            answer = None
+            try:
+                answer = server.check(program, work_file, out)
+            finally:
+                if answer is None:
+                    # The program ended the server itself: this program's
+                    # check ends here, and a new server checks the others.
+                    server.close()
+                    server = Server()
+                servers.put(server)
+            timed_out = answer == "timeout"
+        try:
+            with open(out, encoding="utf-8") as f:
+                found = json.load(f)
+        except (OSError, ValueError):
+            found = []
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if not found or found[-1]["ok"]:
+        if len(found) < len(SECTIONS):
+            found.append({"section": SECTIONS[len(found)], "ok": False,
+                          "key": "child_timeout" if timed_out else "child_died",
+                          "line": None, "facts": {"seconds": PROGRAM_SECONDS}})
+    return found
+
+
+# ------------------------------------------------------------- the words
+
+
+def words(texts, finding):
+    """The sentence for one finding, in the language of texts."""
+    facts = dict(finding.get("facts") or {})
+    what = facts.get("what", "")
+    when = texts["when"].get(what, texts["when"]["other"].format(what=what)) if what else ""
+    facts["when"] = when
+    if "side" in facts:
+        facts["side"] = texts["sides"].get(facts["side"], facts["side"])
+    facts.setdefault("func", "")
+    text = texts["messages"][finding["key"]].format(**facts)
+    if facts.get("near") and finding["key"] not in ("ok",):
+        text += texts["near"].format(near=facts["near"])
+    return text
+
+
+def report(program, found, texts):
+    """The JSON object of one program: file, reached, all eleven checks."""
+    checks, reached, broken = [], None, False
+    by_section = {f["section"]: f for f in found}
+    for section in SECTIONS:
+        finding = by_section.get(section)
+        if finding is None or broken:
+            checks.append({"section": section, "ok": None,
+                           "message": texts["not_checked"], "line": None})
+            continue
+        checks.append({"section": section, "ok": finding["ok"],
+                       "message": words(texts, finding), "line": finding["line"]})
+        if finding["ok"]:
+            reached = section
+        else:
+            broken = True
+    return {"file": program, "reached": reached, "checks": checks}
+
+
+def check_all(programs, texts):
+    """Every program checked, two (or as many as there are cores) at once."""
+    workers = max(1, min(len(programs), os.cpu_count() or 2))
+    servers = None
+    if hasattr(os, "fork") and len(programs) > 1:
+        servers = queue.Queue()
+        for _ in range(workers):
+            servers.put(Server())
+    try:
+        with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+            founds = list(pool.map(lambda program: run_program(program, servers), programs))
+    finally:
+        while servers is not None and not servers.empty():
+            servers.get().close()
+    return [report(program, found, texts) for program, found in zip(programs, founds)]
+
+
+# ----------------------------------------------------------- the outputs
+
+
+def as_text(results, texts):
+    """What a student reads: each section, the first failure in full."""
+    lines = [texts["intro"], ""]
+    for result in results:
+        lines.append(result["file"])
+        failure = None
+        for check in result["checks"]:
+            mark = {True: texts["passed"], False: texts["failed"], None: texts["skipped"]}[
+                check["ok"]]
+            title = texts["sections"][check["section"]]
+            where = "  " + texts["at_line"].format(line=check["line"]) if check["line"] else ""
+            lines.append("  [%s] %s %s%s" % (mark, check["section"], title, where))
+            if check["ok"] is False:
+                failure = check
+                lines.append("        " + check["message"])
+        if failure is None:
+            lines.append("  " + texts["all_done"])
+        elif result["reached"]:
+            lines.append("  " + texts["reached"].format(
+                section=result["reached"], title=texts["sections"][result["reached"]]))
+        else:
+            lines.append("  " + texts["reached_none"])
+        lines.append("")
+    return "\n".join(lines)
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<style>
+body {{ font-family: "Microsoft YaHei", "PingFang SC", "Noto Sans CJK SC",
+  "WenQuanYi Micro Hei", sans-serif; margin: 1.5em; color: #222; }}
+h1 {{ font-size: 1.6em; margin: 0 0 .3em; }}
+p {{ margin: .3em 0 1em; color: #555; }}
+table {{ border-collapse: collapse; font-size: 15px; }}
+th, td {{ border: 1px solid #bbb; padding: .3em .45em; vertical-align: top; }}
+th {{ background: #eee; font-weight: normal; }}
+th.sec {{ writing-mode: vertical-rl; white-space: nowrap; text-align: left;
+  height: 14em; vertical-align: top; }}
+td.mark {{ text-align: center; font-weight: bold; width: 1.4em; }}
+td.yes {{ background: #c8ecc8; color: #185c18; }}
+td.no {{ background: #f6c4c4; color: #8a1010; }}
+td.skip {{ color: #aaa; }}
+td.words {{ max-width: 34em; }}
+tr.count td {{ background: #f4f4f4; text-align: center; }}
+</style></head><body>
+<h1>{title}</h1>
+<p>{note}<br>{intro}<br>{made}</p>
+<table>
+<tr><th>{program}</th>{heads}<th>{reached}</th><th>{words}</th></tr>
+{rows}
+<tr class="count"><td>{count}</td>{counts}<td></td><td></td></tr>
+</table></body></html>
+"""
+
+
+def as_html(results, texts, lang):
+    """One offline page for the teacher: a row per program, a column per
+    section, the first failure's words in its row."""
+    esc = html.escape
+    heads = "".join('<th class="sec" title="%s">%s %s</th>' % (
+        esc(texts["sections"][s]), s, esc(texts["sections"][s])) for s in SECTIONS)
+    rows = []
+    for result in results:
+        cells, said = [], ""
+        for check in result["checks"]:
+            kind, mark = {True: ("yes", "\u2713"), False: ("no", "\u2717"),
+                          None: ("skip", "\u00b7")}[check["ok"]]
+            cells.append('<td class="mark %s" title="%s">%s</td>' % (
+                kind, esc(check["message"]), mark))
+            if check["ok"] is False:
+                where = texts["at_line_said"].format(line=check["line"]) if check[
+                    "line"] else ""
+                said = esc(where + check["message"])
+        rows.append("<tr><td>%s</td>%s<td>%s</td><td class=\"words\">%s</td></tr>" % (
+            esc(os.path.basename(result["file"])), "".join(cells),
+            esc(result["reached"] or "-"), said))
+    counts = "".join("<td>%d</td>" % sum(1 for r in results if r["checks"][i]["ok"])
+                     for i in range(len(SECTIONS)))
+    return PAGE.format(lang="zh-CN" if lang == "zh" else "en", title=esc(texts["html_title"]),
+                       note=esc(texts["html_note"]), intro=esc(texts["intro"]),
+                       made=esc(texts["html_made"].format(time=time.strftime(
+                           "%Y-%m-%d %H:%M"))),
+                       program=esc(texts["html_program"]), heads=heads,
+                       reached=esc(texts["html_reached"]), words=esc(texts["html_words"]),
+                       rows="\n".join(rows), count=esc(texts["html_count"]),
+                       counts=counts)
+
+
+# ------------------------------------------------------------- the start
+
+
+def ask_for_programs(texts):
+    """Thonny's way: a file dialog asks for the programs. None if no
+    window can be opened here."""
+    try:
+        import tkinter
+        import tkinter.filedialog
+        root = tkinter.Tk()
+    except Exception:               # no tkinter, or no display to show it on
+        return None
+    root.withdraw()
+    chosen = tkinter.filedialog.askopenfilenames(
+        parent=root, title=texts["choose"], filetypes=[("Python", "*.py")],
+        initialdir=os.getcwd())
+    root.destroy()
+    return list(chosen)
+
+
+def have_pgzero():
+    """Whether this Python can import Pygame Zero (the children need it)."""
+    try:
+        return importlib.util.find_spec("pgzero") is not None
+    except (ImportError, ValueError):      # a broken or blocked installation
+        return False
+
+
+def say(text):
+    """Print, whatever the console's encoding can show."""
+    stream = sys.stdout
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(text.encode(encoding, "replace").decode(encoding) + "\n")
+    stream.flush()
+
+
+def parse(argv):
+    """The command line."""
+    parser = argparse.ArgumentParser(
+        prog="check.py", description="Check a Minesweeper program of the chapter, "
+        "section by section.")
+    parser.add_argument("paths", nargs="*", help="programs, or folders of programs")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--html", metavar="FILE", help="write the teacher's page to FILE")
+    parser.add_argument("--lang", choices=("zh", "en"), default="zh")
+    return parser.parse_args(argv)
+
+
+def main(argv):
+    """Check the programs named (or chosen), and say how far each got."""
+    try:
+        args = parse(argv)
+    except SystemExit as e:
+        return 0 if e.code == 0 else 2
+    texts = load_texts(args.lang)
+    paths = args.paths
+    if not paths:
+        paths = ask_for_programs(texts)
+        if paths is None:
+            say(texts["no_display"])
+            return 2
+        if not paths:
+            say(texts["nothing_chosen"])
+            return 2
+    if not have_pgzero():
+        say(texts["no_pgzero"])
+        return 2
+    programs, missing = find_programs(paths)
+    if missing or not programs:
+        say(texts["no_programs"].format(path=", ".join(missing or paths)))
+        return 2
+    if not args.json:
+        say(texts["checking"].format(count=len(programs)))
+    results = check_all(programs, texts)
+    if args.json:
+        say(json.dumps(results, ensure_ascii=False, indent=1))
+    if args.html:
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(as_html(results, texts, args.lang))
+        except OSError as e:
+            say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
+            return 2
+        if not args.json:
+            say(texts["html_written"].format(path=args.html))
+    if not args.json and not args.html:
+        say(as_text(results, texts))
+    everything = all(check["ok"] for result in results for check in result["checks"])
+    return 0 if everything else 1
+
+
+# Run as a script, or by Pygame Zero's runner (Thonny's Pygame Zero mode
+# runs a file with pgzrun, which copies pgzero.builtins' names, __name__
+# too, into the module before running it): either way it checks, then ends
+# by itself, before pgzrun would open a game window. An ordinary import
+# does nothing.
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
+if __name__ == "pgzero.builtins" and getattr(sys, "_pgzrun", False):
+    sys.exit(main([]))

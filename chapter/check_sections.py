@@ -1,0 +1,1166 @@
+"""The chapter's sections 3.1.2 to 3.4.2, checked on a student's program.
+
+check.py runs this module in a child process, one per program: it loads the
+program as pgzrun does, headless, and checks what the program does on boards
+it lays itself. Each finding is a key of check_texts.json with its facts, so
+the words (Chinese or English) are chosen by check.py, not here.
+"""
+import ast
+import collections
+import difflib
+import io
+import json
+import os
+import signal
+import sys
+import time
+import tokenize
+import traceback
+import types
+
+SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
+            "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
+ROWS = COLS = 15
+SIZE = 25
+BOMBS = 20
+# After the program has loaded, the recursion limit is this low, so an
+# open_block that never stops is caught quickly. The book's open_block goes
+# at most one call deeper per safe tile (205 of them), well within it.
+RECURSION_LIMIT = 450
+# Seconds one load, or one section, may take before it is stopped.
+LOAD_SECONDS = 2.0
+CALL_SECONDS = 2.0
+LEFT, RIGHT = 1, 3
+MEMORY = 1536 * 1024 * 1024
+CPU_SECONDS = 120
+
+# The board every section after 3.1.4 is checked on (row, column from 0):
+# tile (0, 0) is closed in by three bombs, so one click at OPEN_ALL opens
+# every other safe tile and (0, 0) is the last one to win.
+BOARD = [(0, 1), (1, 0), (1, 1), (0, 14), (14, 14)] + [
+    (r, c) for r in range(6, 9) for c in range(6, 11)]
+OPEN_ALL = (4, 3)
+LAST = (0, 0)
+NUMBER_TILE = (5, 7)
+BOMB_TILE = (6, 6)
+
+# The eight neighbours, in the book's order of its eight comparisons.
+DIRECTIONS = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)]
+DIRECTION_KEYS = {(0, -1): "left", (0, 1): "right", (-1, 0): "up", (1, 0): "down",
+                  (-1, -1): "up_left", (-1, 1): "up_right", (1, -1): "down_left",
+                  (1, 1): "down_right"}
+
+
+class Fail(Exception):
+    """A section did not pass: the key of its words, its line, its facts."""
+
+    def __init__(self, key, line=None, **facts):
+        Exception.__init__(self, key)
+        self.key, self.line, self.facts = key, line, facts
+
+
+class Stopped(BaseException):
+    """The program ran past its time (a BaseException, so that a student's
+    own `except Exception` does not swallow it)."""
+
+
+def on_alarm(signum, frame):
+    """The time is up: stop the student's code where it is."""
+    raise Stopped()
+
+
+class Limit:
+    """A time limit around a piece of the student's code (where the system
+    has SIGALRM; elsewhere the parent's limit on the whole process acts)."""
+
+    def __init__(self, seconds):
+        self.seconds = seconds
+
+    def __enter__(self):
+        if hasattr(signal, "setitimer"):
+            signal.signal(signal.SIGALRM, on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def __exit__(self, *exc):
+        if hasattr(signal, "setitimer"):
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        return False
+
+
+# ---------------------------------------------------------------- the text
+
+
+def read_source(path):
+    """The program's text, decoded by its coding line as Python does."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as e:
+        if "invalid or missing" not in str(e):
+            raise Fail("bad_coding", 1, coding=str(e))
+        encoding = "utf-8"            # no coding line, and not UTF-8 either
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise Fail("not_utf8" if encoding.startswith("utf") else "bad_bytes",
+                   line, coding=encoding)
+
+
+SYNTAX_HINTS = [          # (a piece of Python's message, the key of our words)
+    ("expected ':'", "syntax_colon"),
+    ("was never closed", "syntax_unclosed"),
+    ("unmatched", "syntax_unmatched"),
+    ("does not match", "syntax_closing"),
+    ("unterminated string", "syntax_quote"),
+    ("EOL while scanning", "syntax_quote"),
+    ("invalid character", "syntax_chinese"),
+    ("invalid non-printable", "syntax_chinese"),
+    ("Perhaps you forgot a comma", "syntax_comma"),
+    ("Maybe you meant '=='", "syntax_equals"),
+    ("expected an indented block", "indent_expected"),
+    ("unexpected indent", "indent_unexpected"),
+    ("unindent does not match", "indent_unmatched"),
+    ("inconsistent use of tabs", "indent_tabs"),
+]
+
+
+def compile_source(source, path):
+    """The program compiled, or a Fail naming the line and what is missing."""
+    try:
+        return compile(source, path, "exec", dont_inherit=True), ast.parse(source)
+    except SyntaxError as e:
+        key = "syntax_other"
+        for piece, hint in SYNTAX_HINTS:
+            if piece in (e.msg or ""):
+                key = hint
+                break
+        else:
+            if isinstance(e, IndentationError):
+                key = "indent_other"
+        text = (e.text or "").strip()
+        raise Fail(key, e.lineno, python=e.msg or "", code=text)
+
+
+# ------------------------------------------------------- lines in the text
+
+
+class Lines:
+    """Where things are in the student's program (line numbers from 1)."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.defs = {node.name: node for node in ast.walk(tree)
+                     if isinstance(node, ast.FunctionDef)}
+
+    def of_def(self, name):
+        """The line of `def name`, or None."""
+        node = self.defs.get(name)
+        return node.lineno if node else None
+
+    def of_assign(self, name):
+        """The line of the module's first assignment to name, or None."""
+        for node in self.tree.body:
+            if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                return node.lineno
+        return None
+
+    def of_call(self, name, inside=None):
+        """The first line calling name (a function, or a method name)."""
+        root = self.defs.get(inside) if inside else self.tree
+        if root is None:
+            return None
+        for node in ast.walk(root):
+            if isinstance(node, ast.Call):
+                func = node.func
+                called = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if called == name:
+                    return node.lineno
+        return None
+
+    def of_name(self, name, inside):
+        """The first line in function inside (the whole program if None)
+        that uses name, .name or the text name."""
+        root = self.defs.get(inside) if inside else self.tree
+        if root is None:
+            return None
+        found = [node.lineno for node in ast.walk(root)
+                 if (isinstance(node, ast.Name) and node.id == name)
+                 or (isinstance(node, ast.Attribute) and node.attr == name)
+                 or (isinstance(node, ast.Constant) and node.value == name)]
+        return min(found) if found else None
+
+    def changes(self, name):
+        """The first line inside a function that empties or shortens the
+        list name (clear, remove, pop, del, or a new value), or None."""
+        for func in self.defs.values():
+            for node in ast.walk(func):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr in ("clear", "remove", "pop") \
+                        and isinstance(node.func.value, ast.Name) \
+                        and node.func.value.id == name:
+                    return node.lineno
+                if isinstance(node, (ast.Assign, ast.Delete)) and any(
+                        name in {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+                        for t in getattr(node, "targets", [])):
+                    return node.lineno
+        return None
+
+    def else_of(self, func):
+        """The first line of the else part of the first if in func, or None."""
+        node = self.defs.get(func)
+        if node is None:
+            return None
+        for s in ast.walk(node):
+            if isinstance(s, ast.If) and s.orelse:
+                return s.orelse[0].lineno
+        return None
+
+    def of_loop(self, name):
+        """The line of the module's first for loop over range(... name ...)."""
+        for node in self.tree.body:
+            if isinstance(node, ast.For) and any(
+                    isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.iter)):
+                return node.lineno
+        return None
+
+    def only_pass(self, name):
+        """The line of `pass` if function name does nothing else, or None."""
+        node = self.defs.get(name)
+        if node is None:
+            return None
+        body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(
+            getattr(s, "value", None), ast.Constant))]
+        if len(body) == 1 and isinstance(body[0], ast.Pass):
+            return body[0].lineno
+        return None
+
+    def globals_in(self, name):
+        """The names a function declares global."""
+        node = self.defs.get(name)
+        if node is None:
+            return set()
+        return {n for s in ast.walk(node) if isinstance(s, ast.Global) for n in s.names}
+
+    def assigns_in(self, func, name):
+        """The line of the first `name = ...` inside a function, or None."""
+        node = self.defs.get(func)
+        if node is None:
+            return None
+        for s in ast.walk(node):
+            if isinstance(s, (ast.Assign, ast.AugAssign)):
+                targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+                if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                    return s.lineno
+        return None
+
+    def isopen_set(self, func):
+        """Where open_block marks its tile open: ('missing', def line),
+        ('below', line) when after its loop, or ('ok', line)."""
+        node = self.defs.get(func)
+        if node is None or not node.args.args:
+            return "missing", self.of_def(func)
+        param = node.args.args[0].arg
+        first_loop = None
+        for s in node.body:
+            if isinstance(s, (ast.For, ast.While)) and first_loop is None:
+                first_loop = s.lineno
+        for s in ast.walk(node):
+            if isinstance(s, ast.Assign) and any(
+                    isinstance(t, ast.Attribute) and t.attr == "isopen"
+                    and isinstance(t.value, ast.Name) and t.value.id == param
+                    for t in s.targets):
+                if first_loop is not None and s.lineno > first_loop:
+                    return "below", s.lineno
+                return "ok", s.lineno
+        return "missing", node.lineno
+
+    def return_in_loop(self, func):
+        """The line of a return inside a loop of function func, or None."""
+        node = self.defs.get(func)
+        if node is None:
+            return None
+        for loop in ast.walk(node):
+            if isinstance(loop, (ast.For, ast.While)):
+                for s in ast.walk(loop):
+                    if isinstance(s, ast.Return):
+                        return s.lineno
+        return None
+
+    def names_in(self, func):
+        """The names get_neighbours gives a tile of its loop and the tile
+        asked about (the book's block and bk)."""
+        node = self.defs.get(func)
+        other = node.args.args[0].arg if node is not None and node.args.args else "bk"
+        loops = [s for s in ast.walk(node) if isinstance(s, ast.For)] if node else []
+        tile = loops[0].target.id if loops and isinstance(loops[0].target, ast.Name) \
+            else "block"
+        return tile, other
+
+    def conditions(self, func):
+        """The parts of the longest `or` in a function: the comparisons of
+        get_neighbours, one for each neighbour in the book."""
+        node = self.defs.get(func)
+        if node is None:
+            return []
+        ors = [n for n in ast.walk(node) if isinstance(n, ast.BoolOp)
+               and isinstance(n.op, ast.Or)]
+        return max(ors, key=lambda n: len(n.values)).values if ors else []
+
+
+# ----------------------------------------------------------- the program
+
+
+class FakeTile:
+    """A tile at a place, for working out what one comparison matches."""
+
+    def __init__(self, row, col, size):
+        self.row, self.col = row, col
+        self.left, self.top = col * size, row * size
+        self.x, self.y = self.left + size / 2, self.top + size / 2
+        self.isopen = self.isbomb = self.isflag = False
+
+
+class Program:
+    """One student's program, loaded afresh for each section."""
+
+    def __init__(self, path, work_file):
+        self.path = path
+        self.work_file = work_file
+        source = read_source(path)
+        self.code, tree = compile_source(source, path)
+        self.lines = Lines(tree)
+        self.mod = None
+
+    def student_frames(self, tb):
+        """The frames of a traceback that are in the student's program."""
+        return [(f.name, f.lineno) for f in traceback.extract_tb(tb)
+                if f.filename == self.path]
+
+    def load(self):
+        """A fresh module running the program, as pgzrun makes it."""
+        import pgzero.runner
+        mod = types.ModuleType("student")
+        mod.__file__ = self.work_file
+        sys.modules["student"] = mod
+        sys._pgzrun = True
+        sys.setrecursionlimit(1000)
+        pgzero.runner.prepare_mod(mod)
+        try:
+            with Limit(LOAD_SECONDS):
+                exec(self.code, mod.__dict__)
+        except BaseException as e:           # whatever it is, it is the student's
+            raise self.diagnose(e, "load")
+        finally:
+            sys.setrecursionlimit(RECURSION_LIMIT)
+        self.mod = mod
+        return mod
+
+    def run(self, what, func, *args):
+        """Call a piece of the student's code with a time limit; its errors
+        become a Fail naming the line."""
+        try:
+            with Limit(CALL_SECONDS):
+                result = func(*args)
+        except Fail:
+            raise
+        except BaseException as e:
+            raise self.diagnose(e, what)
+        self.kept_blocks(what)
+        return result
+
+    def kept_blocks(self, what):
+        """A Fail if the student's code has taken tiles out of blocks."""
+        blocks = getattr(self.mod, "blocks", None)
+        if self.mod is not None and (not isinstance(blocks, list) or
+                                     len(blocks) != ROWS * COLS):
+            raise Fail("blocks_changed", self.lines.changes("blocks"), what=what,
+                       count=len(blocks) if isinstance(blocks, list) else 0)
+
+    def diagnose(self, e, what):
+        """A Fail for an error raised in the student's code."""
+        frames = self.student_frames(e.__traceback__)
+        line = frames[-1][1] if frames else None
+        facts = {"what": what, "python": "%s: %s" % (type(e).__name__, e)}
+        deep = collections.Counter(frames).most_common(1)
+        if isinstance(e, Stopped) and deep and deep[0][1] > 100:
+            return self.recursion(frames, facts)      # a recursion still going
+        if isinstance(e, Stopped):
+            return Fail("endless_load" if what == "load" else "endless", line, **facts)
+        if isinstance(e, RecursionError):
+            return self.recursion(frames, facts)
+        if isinstance(e, EOFError):
+            return Fail("input", self.lines.of_call("input") or line, **facts)
+        if isinstance(e, SystemExit):
+            return Fail("exit", line, **facts)
+        if isinstance(e, MemoryError):
+            return Fail("memory", line, **facts)
+        if isinstance(e, UnboundLocalError):
+            name = str(e).split("'")[1] if "'" in str(e) else "?"
+            return Fail("unbound", line, name=name, **facts)
+        text = str(e.args[0]) if e.args else ""
+        if "No image found like" in text:
+            return Fail("no_image", line, name=text.split("'")[1], **facts)
+        if "No sound found like" in text:
+            return Fail("no_sound", line, name=text.split("'")[1], **facts)
+        if isinstance(e, IndexError):
+            return Fail("index", line, **facts)
+        if isinstance(e, NameError):
+            return self.missing_name(getattr(e, "name", None) or text.split("'")[1], line,
+                                     facts)
+        if isinstance(e, AttributeError) and "'Actor' object" in text:
+            return Fail("no_attribute", line, name=getattr(e, "name", "") or
+                        text.split("'")[3], **facts)
+        if isinstance(e, AttributeError) and "module" in text and getattr(e, "name", None):
+            near = difflib.get_close_matches(e.name, dir(getattr(e, "obj", None)), 1)
+            return Fail("no_module_attr", line, name=e.name, near=near[0] if near else "",
+                        **facts)
+        return Fail("crash", line, **facts)
+
+    def missing_name(self, name, line, facts):
+        """A name the program uses but never made."""
+        near = difflib.get_close_matches(name, [n for n in dir(self.mod or types)
+                                                if not n.startswith("_")], 1)
+        if name in ("set_flag", "open_block", "blow_up", "get_neighbours",
+                    "get_bomb_number"):
+            return Fail("name_todo", line, name=name, **facts)
+        return Fail("name", line, name=name, near=near[0] if near else "", **facts)
+
+    def recursion(self, frames, facts):
+        """An endless recursion: the line where a function calls itself."""
+        inner = frames[:-1]
+        count = collections.Counter(inner)
+        if not count:
+            return Fail("recursion_other", frames[-1][1] if frames else None, **facts)
+        (func, line), _ = count.most_common(1)[0]
+        if func == "open_block":
+            where, at = self.lines.isopen_set("open_block")
+            if where == "below":
+                return Fail("isopen_below", line, set_line=at, **facts)
+            if where == "missing":
+                return Fail("isopen_missing", line, **facts)
+            return Fail("recursion_open", line, **facts)
+        return Fail("recursion_other", line, func=func, **facts)
+
+    # -------------------------------------------------- the tiles and clicks
+
+    def tiles(self, mod):
+        """blocks, checked enough to lay a board: {(row, col): tile}."""
+        blocks = getattr(mod, "blocks", None)
+        if not isinstance(blocks, list):
+            raise Fail("no_blocks", self.lines.of_assign("blocks"))
+        grid = {}
+        for tile in blocks:
+            if not hasattr(tile, "left") or not hasattr(tile, "image"):
+                raise Fail("not_actor", self.lines.of_call("append"))
+            grid[(int(tile.top // SIZE), int(tile.left // SIZE))] = tile
+        if len(blocks) != ROWS * COLS or len(grid) != ROWS * COLS:
+            line = self.lines.of_call("Actor")
+            if len(blocks) == ROWS * COLS:
+                line = self.lines.of_name("left", None) or line
+            raise Fail("tile_count", line, count=len(blocks), places=len(grid))
+        return grid
+
+    def lay(self, mod):
+        """Bombs where BOARD says, first in blocks: {(row, col): tile}."""
+        grid = self.tiles(mod)
+        bombs = [grid[place] for place in BOARD]
+        for place, tile in grid.items():
+            tile.isbomb = place in BOARD
+        others = [tile for tile in mod.blocks if not tile.isbomb]
+        mod.blocks[:] = bombs + others
+        return grid
+
+    def game(self, mod):
+        """Pygame Zero's own game object, to send clicks and draw frames."""
+        import pgzero.game
+        import pygame
+        game = pgzero.game.PGZeroGame(mod)
+        game.reinit_screen()
+        # Pygame Zero's own way of calling on_mouse_down, without the
+        # spelling check of load_handlers (slow, and it only prints).
+        handler = getattr(mod, "on_mouse_down", None)
+        if callable(handler):
+            game.handlers[pygame.MOUSEBUTTONDOWN] = game.prepare_handler(handler)
+        return game
+
+    def click(self, game, place, button):
+        """A click in the middle of the tile at place, as pygame sends it."""
+        import pygame
+        row, col = place
+        event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button,
+                                   pos=(col * SIZE + SIZE // 2, row * SIZE + SIZE // 2))
+        handler = game.handlers.get(pygame.MOUSEBUTTONDOWN)
+        if handler is None:
+            raise Fail("no_mouse", self.near_def("on_mouse_down"), **self.near_facts(
+                "on_mouse_down"))
+        try:
+            self.run("click", handler, event)
+        except Fail as f:
+            said = f.facts.get("python", "")
+            if "Event' object has no attribute" in said:
+                raise Fail("mouse_args", self.lines.of_def("on_mouse_down"))
+            raise
+
+    def near_def(self, name):
+        """The line of a function whose name is close to name, if any."""
+        near = self.near_facts(name).get("near")
+        return self.lines.of_def(near) if near else None
+
+    def near_facts(self, name):
+        """{'near': a defined function's name close to name}, or {}."""
+        near = difflib.get_close_matches(name, list(self.lines.defs), 1, 0.75)
+        return {"near": near[0]} if near else {"near": ""}
+
+    def update(self, game):
+        """One frame's update, as Pygame Zero calls it."""
+        func = game.get_update_func()
+        if func is None:
+            raise Fail("no_update", self.near_def("update"), **self.near_facts("update"))
+        self.run("update", func, 1 / 60)
+
+    def draw(self, game, mod):
+        """One frame drawn; returns the texts it wrote on the screen."""
+        import pgzero.screen
+        written = []
+        painter = pgzero.screen.SurfacePainter
+        original = painter.text
+
+        def text(self_, *args, **kwargs):
+            """Remember what is written, and write it."""
+            written.append(str(args[0]) if args else "")
+            return original(self_, *args, **kwargs)
+
+        painter.text = text
+        try:
+            mod.screen.clear()
+            self.run("draw", game.get_draw_func())
+        finally:
+            painter.text = original
+        return written
+
+
+# ------------------------------------------------------------ the sections
+
+
+def want(program, mod, name):
+    """The function name of the program, or a Fail saying it is to write."""
+    func = getattr(mod, name, None)
+    if callable(func):
+        return func
+    raise Fail("todo_" + name, program.near_def(name), **program.near_facts(name))
+
+
+def section_312(program):
+    """3.1.2: the window is SIZE * COLS by SIZE * ROWS."""
+    mod = program.load()
+    for name, want_value in (("ROWS", ROWS), ("COLS", COLS), ("SIZE", SIZE), ("WIDTH", None),
+                             ("HEIGHT", None)):
+        if not hasattr(mod, name):
+            raise Fail("constant_missing", None, name=name)
+    for name, want_value in (("ROWS", ROWS), ("COLS", COLS), ("SIZE", SIZE)):
+        if getattr(mod, name, None) != want_value:
+            raise Fail("constant", program.lines.of_assign(name), name=name,
+                       value=repr(getattr(mod, name, None)), want=want_value)
+    for name, want_value in (("WIDTH", SIZE * COLS), ("HEIGHT", SIZE * ROWS)):
+        if getattr(mod, name, None) != want_value:
+            raise Fail("window", program.lines.of_assign(name), name=name,
+                       value=repr(getattr(mod, name, None)), want=want_value)
+    return "ok_312", {}
+
+
+def section_313(program):
+    """3.1.3: 15 x 15 Actor tiles of 25 px, in rows and columns, drawn."""
+    mod = program.mod    # the same load as the section before
+    grid = program.tiles(mod)
+    for tile in mod.blocks:
+        if (tile.width, tile.height) != (SIZE, SIZE):
+            raise Fail("tile_size", program.lines.of_call("Actor"),
+                       size="%s x %s" % (tile.width, tile.height))
+    if set(grid) != {(r, c) for r in range(ROWS) for c in range(COLS)}:
+        raise Fail("tile_places", program.lines.of_name("left", None) or
+                   program.lines.of_call("Actor"))
+    game = program.game(mod)
+    want(program, mod, "draw")
+    program.draw(game, mod)
+    shown = 0
+    for (row, col), tile in grid.items():
+        x, y = col * SIZE + 3, row * SIZE + 3
+        if game.screen.get_at((x, y))[:3] == tile._surf.get_at((3, 3))[:3]:
+            shown += 1
+    if shown < ROWS * COLS - 40:
+        raise Fail("not_drawn", program.lines.of_def("draw"), shown=shown)
+    return "ok_313", {}
+
+
+def bomb_places(program, mod):
+    """Where the program buried its bombs, or a Fail."""
+    grid = program.tiles(mod)
+    try:
+        places = {place for place, tile in grid.items() if tile.isbomb}
+    except AttributeError:
+        raise Fail("todo_isbomb", program.lines.of_call("Actor"))
+    return places
+
+
+def section_314(program):
+    """3.1.4: isbomb on exactly BOMBS tiles, shuffled (two loads differ)."""
+    mod = program.mod    # the same load as the section before
+    if getattr(mod, "BOMBS", None) is None:
+        raise Fail("todo_bombs", None)
+    first = bomb_places(program, mod)
+    bury = program.lines.of_loop("BOMBS")
+    if mod.BOMBS != BOMBS:
+        raise Fail("bombs_constant", program.lines.of_assign("BOMBS"),
+                   value=repr(mod.BOMBS))
+    if len(first) != BOMBS:
+        raise Fail("bombs_count", bury, count=len(first))
+    second = bomb_places(program, program.load())
+    in_order = {divmod(i, COLS) for i in range(BOMBS)}
+    if first == second == in_order:
+        raise Fail("no_shuffle", program.lines.of_call("shuffle") or bury)
+    if first == second:
+        raise Fail("same_bombs", program.lines.of_call("seed") or bury)
+    return "ok_314", {}
+
+
+class Recorder:
+    """Stands in for set_flag, open_block and blow_up while the clicks are
+    checked, so that a mistake in them shows at their own section."""
+
+    def __init__(self, mod, grid):
+        self.calls = []
+        self.where = {id(tile): place for place, tile in grid.items()}
+        for name in ("set_flag", "open_block", "blow_up"):
+            mod.__dict__[name] = self.stand_in(name)
+
+    def stand_in(self, name):
+        """A function that only notes that it was called."""
+        def called(*args):
+            """Note the call and the tile it was given."""
+            tiles = [self.where.get(id(arg), "?") for arg in args]
+            self.calls.append((name, tuple(tiles)))
+        return called
+
+    def take(self):
+        """The calls since the last take."""
+        calls, self.calls = self.calls, []
+        return calls
+
+
+def clicks(program):
+    """A fresh program on the board, its game, and a Recorder."""
+    mod = program.load()
+    grid = program.lay(mod)
+    game = program.game(mod)
+    return mod, grid, game, Recorder(mod, grid)
+
+
+def section_321(program):
+    """3.2.1: a right click calls set_flag with the tile clicked."""
+    mod, grid, game, rec = clicks(program)
+    button_line = min([line for line in (program.lines.of_name(
+        "RIGHT", "on_mouse_down"), program.lines.of_name("LEFT", "on_mouse_down")) if line] or
+        [program.lines.of_def("on_mouse_down")])
+    for place in [(2, 3), (7, 12), (14, 0)]:
+        program.click(game, place, RIGHT)
+        right = rec.take()
+        program.click(game, place, LEFT)
+        left = rec.take()
+        flags = [call for call in right if call[0] == "set_flag"]
+        if not flags and any(call[0] == "set_flag" for call in left):
+            raise Fail("buttons_swapped", button_line)
+        if not flags:
+            raise Fail("right_nothing", button_line, row=place[0] + 1, col=place[1] + 1)
+        if len(flags) > 1:
+            raise Fail("right_many", program.lines.of_call("collidepoint") or button_line,
+                       count=len(flags))
+        if flags[0][1] != (place,):
+            raise Fail("right_wrong_tile", program.lines.of_call("set_flag", "on_mouse_down"),
+                       row=place[0] + 1, col=place[1] + 1)
+    return "ok_321", {}
+
+
+def section_322(program):
+    """3.2.2: set_flag puts a flag on and takes it off (picture and isflag)."""
+    mod = program.load()
+    grid = program.lay(mod)
+    set_flag = want(program, mod, "set_flag")
+    passing = program.lines.only_pass("set_flag")
+    if passing:
+        raise Fail("flag_pass", passing)
+    tile = grid[(3, 4)]
+    where = program.lines.of_def("set_flag")
+    for turn in range(2):
+        program.run("set_flag", set_flag, tile)
+        if tile.image != "minesweep_flag" or getattr(tile, "isflag", None) is not True:
+            key = "flag_on_image" if tile.image != "minesweep_flag" else "flag_on_isflag"
+            raise Fail(key, where, image=tile.image)
+        program.run("set_flag", set_flag, tile)
+        if tile.image != "minesweep_block" or getattr(tile, "isflag", None) is not False:
+            key = "flag_off_image" if tile.image != "minesweep_block" else "flag_off_isflag"
+            raise Fail(key, program.lines.else_of("set_flag") or where,
+                       image=tile.image)
+    return "ok_322", {}
+
+
+def section_331(program):
+    """3.3.1: a left click opens a safe tile, blows up a bomb, does nothing
+    on a flag; no click does anything on an open tile."""
+    mod, grid, game, rec = clicks(program)
+    left_line = program.lines.of_name("LEFT", "on_mouse_down") or \
+        program.lines.of_def("on_mouse_down")
+    program.click(game, OPEN_ALL, LEFT)
+    calls = rec.take()
+    if ("open_block", (OPEN_ALL,)) not in calls:
+        key = "left_bomb_swapped" if calls and calls[0][0] == "blow_up" else "left_nothing"
+        raise Fail(key, program.lines.of_name("isbomb", "on_mouse_down") or left_line
+                   if key == "left_bomb_swapped" else left_line)
+    program.click(game, BOMB_TILE, LEFT)
+    calls = rec.take()
+    if not any(call[0] == "blow_up" for call in calls):
+        raise Fail("left_no_blow", program.lines.of_name("isbomb", "on_mouse_down") or
+                   left_line)
+    tile = grid[(10, 2)]
+    tile.isflag = True
+    tile.image = "minesweep_flag"
+    program.click(game, (10, 2), LEFT)
+    if rec.take():
+        raise Fail("left_on_flag", left_line)
+    tile = grid[(11, 3)]
+    if not hasattr(tile, "isopen"):
+        raise Fail("todo_isopen", program.lines.of_call("Actor"))
+    tile.isopen = True
+    tile.image = "minesweep_number0"
+    for button in (LEFT, RIGHT):
+        program.click(game, (11, 3), button)
+        if rec.take():
+            raise Fail("click_on_open", program.lines.of_name(
+                "collidepoint", "on_mouse_down") or left_line)
+    return "ok_331", {}
+
+
+def tiles_matched(program, part, tile, other):
+    """The places (row, column, from the tile asked about) that one part
+    of get_neighbours' condition says are next to it."""
+    code = compile(ast.Expression(part), program.path, "eval")
+    centre = FakeTile(7, 7, SIZE)
+    hits = set()
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            names = dict(program.mod.__dict__)
+            names.update({tile: FakeTile(7 + dr, 7 + dc, SIZE), other: centre})
+            try:
+                if eval(code, names):
+                    hits.add((dr, dc))
+            except Exception:        # a part that needs more than a tile
+                pass
+    return hits
+
+
+def neighbours_line(program, extra):
+    """The line of the comparison in get_neighbours that is wrong, found by
+    trying each one on tiles around a tile."""
+    parts = program.lines.conditions("get_neighbours")
+    tile, other = program.lines.names_in("get_neighbours")
+    matched = []
+    try:
+        with Limit(CALL_SECONDS):
+            for part in parts:
+                matched.append((part.lineno, tiles_matched(program, part, tile, other)))
+    except Stopped:
+        matched = []
+    if len(matched) == 8:
+        for (line, hits), direction in zip(matched, DIRECTIONS):
+            if hits != {direction}:
+                return line
+    for line, hits in matched:
+        if hits & set(extra) or not hits:
+            return line
+    return program.lines.of_def("get_neighbours")
+
+
+def section_332(program):
+    """3.3.2: get_neighbours gives exactly the tiles around one."""
+    mod = program.load()
+    grid = program.lay(mod)
+    get_neighbours = want(program, mod, "get_neighbours")
+    where = {id(tile): place for place, tile in grid.items()}
+    for place in [(7, 7), (0, 0), (0, 7), (7, 0), (14, 14), (14, 7), (7, 14), (0, 14),
+                  (14, 0), (3, 11)]:
+        got = program.run("get_neighbours", get_neighbours, grid[place])
+        if got is None:
+            raise Fail("neighbours_none", program.lines.of_def("get_neighbours"))
+        got = [where.get(id(tile), "?") for tile in got]
+        want_set = {(place[0] + dr, place[1] + dc) for dr, dc in DIRECTIONS
+                    if 0 <= place[0] + dr < ROWS and 0 <= place[1] + dc < COLS}
+        missing = sorted(want_set - set(got))
+        extra = sorted(p for p in set(got) - want_set if p != "?")
+        facts = {"row": place[0] + 1, "col": place[1] + 1}
+        if place in got:
+            raise Fail("neighbours_self", neighbours_line(program, [(0, 0)]),
+                       **facts)
+        if missing:
+            rel = (missing[0][0] - place[0], missing[0][1] - place[1])
+            raise Fail("neighbours_missing", neighbours_line(program, []),
+                       side=DIRECTION_KEYS[rel], nrow=missing[0][0] + 1,
+                       ncol=missing[0][1] + 1, **facts)
+        if extra:
+            rel = [(p[0] - place[0], p[1] - place[1]) for p in extra]
+            raise Fail("neighbours_extra", neighbours_line(program, rel),
+                       nrow=extra[0][0] + 1, ncol=extra[0][1] + 1, **facts)
+        if len(got) != len(set(got)):
+            raise Fail("neighbours_twice", program.lines.of_call(
+                "append", "get_neighbours"), **facts)
+    return "ok_332", {}
+
+
+def bombs_around(place):
+    """How many of BOARD's bombs are around place (not counting itself)."""
+    return sum((place[0] + dr, place[1] + dc) in BOARD for dr, dc in DIRECTIONS)
+
+
+def section_333(program):
+    """3.3.3: get_bomb_number counts the bombs around a tile."""
+    mod = program.mod    # the same load as the section before
+    grid = program.lay(mod)
+    get_bomb_number = want(program, mod, "get_bomb_number")
+    answers = []
+    for place in [LAST, NUMBER_TILE, OPEN_ALL, (13, 13), (2, 2), (7, 5), (5, 5), (9, 8)]:
+        got = program.run("get_bomb_number", get_bomb_number, grid[place])
+        answers.append((place, got, bombs_around(place)))
+    wrong = [(place, got, truth) for place, got, truth in answers if got != truth]
+    if not wrong:
+        return "ok_333", {}
+    place, got, truth = wrong[0]
+    facts = {"row": place[0] + 1, "col": place[1] + 1, "got": repr(got), "want": truth}
+    if all(got is None for _, got, _ in answers):
+        raise Fail("count_none", program.lines.of_def("get_bomb_number"), **facts)
+    early = program.lines.return_in_loop("get_bomb_number")
+    if early:
+        raise Fail("count_return_in_loop", early, **facts)
+    if all(isinstance(got, int) and got == truth + 1 for _, got, truth in answers):
+        raise Fail("count_from_one", program.lines.assigns_in("get_bomb_number", "num") or
+                   program.lines.of_def("get_bomb_number"), **facts)
+    raise Fail("count_wrong", program.lines.of_def("get_bomb_number"), **facts)
+
+
+def flood(start, opened):
+    """The tiles the book's rules open from a click at start."""
+    todo, new = [start], set()
+    while todo:
+        place = todo.pop()
+        if place in opened or place in new or place in BOARD:
+            continue
+        new.add(place)
+        if bombs_around(place) == 0:
+            todo.extend((place[0] + dr, place[1] + dc) for dr, dc in DIRECTIONS
+                        if 0 <= place[0] + dr < ROWS and 0 <= place[1] + dc < COLS)
+    return new
+
+
+def opened_tiles(grid):
+    """The places of the tiles the program says are open."""
+    return {place for place, tile in grid.items() if getattr(tile, "isopen", False)}
+
+
+def section_334(program):
+    """3.3.4: open_block opens exactly the area the rules give, with numbers."""
+    mod = program.load()
+    grid = program.lay(mod)
+    open_block = want(program, mod, "open_block")
+    passing = program.lines.only_pass("open_block")
+    if passing:
+        raise Fail("open_pass", passing)
+    where = program.lines.of_def("open_block")
+    opened = set()
+    for place in (OPEN_ALL, LAST):
+        program.run("open_block", open_block, grid[place])
+        should = opened | flood(place, opened)
+        now = opened_tiles(grid)
+        facts = {"row": place[0] + 1, "col": place[1] + 1}
+        bombs = sorted(now & set(BOARD))
+        if bombs:
+            raise Fail("open_bomb", program.lines.of_name("bombnum", "open_block") or where,
+                       nrow=bombs[0][0] + 1, ncol=bombs[0][1] + 1, **facts)
+        if should - now:
+            p = sorted(should - now)[0]
+            raise Fail("open_too_few", where, nrow=p[0] + 1, ncol=p[1] + 1, **facts)
+        if now - should:
+            p = sorted(now - should)[0]
+            raise Fail("open_too_many", where, nrow=p[0] + 1, ncol=p[1] + 1, **facts)
+        for p in sorted(now):
+            picture = "minesweep_number%d" % bombs_around(p)
+            if grid[p].image != picture:
+                raise Fail("open_picture", program.lines.of_name("image", "open_block") or
+                           where, nrow=p[0] + 1, ncol=p[1] + 1, image=grid[p].image,
+                           want=picture)
+        opened = now
+    return "ok_334", {}
+
+
+def section_341(program):
+    """3.4.1: a bomb: failed, every bomb shown, a text on the screen."""
+    mod = program.load()
+    grid = program.lay(mod)
+    game = program.game(mod)
+    want(program, mod, "blow_up")
+    passing = program.lines.only_pass("blow_up")
+    if passing:
+        raise Fail("blow_pass", passing)
+    if getattr(mod, "failed", None) is not False:
+        raise Fail("todo_failed", program.lines.of_assign("failed"))
+    if program.draw(game, mod):
+        raise Fail("text_too_soon", program.lines.of_call("text", "draw"))
+    program.click(game, BOMB_TILE, LEFT)
+    if mod.failed is not True:
+        if "failed" not in program.lines.globals_in("blow_up"):
+            raise Fail("global_failed", program.lines.assigns_in("blow_up", "failed") or
+                       program.lines.of_def("blow_up"))
+        raise Fail("not_failed", program.lines.of_def("blow_up"))
+    hidden = [p for p in BOARD if grid[p].image != "minesweep_bomb"]
+    if hidden:
+        raise Fail("bombs_hidden", program.lines.of_name("image", "blow_up") or
+                   program.lines.of_def("blow_up"), nrow=hidden[0][0] + 1,
+                   ncol=hidden[0][1] + 1, count=len(hidden))
+    if not program.draw(game, mod):
+        raise Fail("no_failed_text", program.lines.of_name("failed", "draw") or
+                   program.lines.of_def("draw"))
+    return "ok_341", {}
+
+
+def section_342(program):
+    """3.4.2: every safe tile open wins, not before; clicks after the end
+    do nothing."""
+    mod = program.load()
+    grid = program.lay(mod)
+    game = program.game(mod)
+    program.update(game)
+    check = program.lines.of_def("update")
+    if getattr(mod, "finished", None) is True:
+        raise Fail("win_at_once", program.lines.of_name("isopen", "update") or check)
+    if getattr(mod, "finished", None) is not False:
+        raise Fail("todo_finished", program.lines.of_assign("finished"))
+    program.click(game, OPEN_ALL, LEFT)
+    program.update(game)
+    if mod.finished:
+        raise Fail("win_too_soon", program.lines.of_name("isopen", "update") or check)
+    if program.draw(game, mod):
+        raise Fail("text_too_soon", program.lines.of_call("text", "draw"))
+    program.click(game, LAST, LEFT)
+    program.update(game)
+    if mod.finished is not True:
+        raise Fail("never_win", program.lines.of_name("isopen", "update") or check)
+    if not program.draw(game, mod):
+        raise Fail("no_finished_text", program.lines.of_name("finished", "draw") or
+                   program.lines.of_def("draw"))
+    after_end(program, game, mod, grid, "after_win")
+    mod = program.load()
+    grid = program.lay(mod)
+    game = program.game(mod)
+    program.click(game, BOMB_TILE, LEFT)
+    program.update(game)
+    after_end(program, game, mod, grid, "after_fail")
+    return "ok_342", {}
+
+
+def after_end(program, game, mod, grid, key):
+    """Clicks after the end of a game change nothing."""
+    before = {place: (tile.image, getattr(tile, "isflag", None), getattr(
+        tile, "isopen", None)) for place, tile in grid.items()}
+    failed = mod.failed
+    for place, button in (((12, 2), RIGHT), ((3, 12), LEFT), ((14, 14), LEFT)):
+        program.click(game, place, button)
+    after = {place: (tile.image, getattr(tile, "isflag", None), getattr(
+        tile, "isopen", None)) for place, tile in grid.items()}
+    if after != before or mod.failed != failed:
+        raise Fail(key, program.lines.of_def("on_mouse_down"))
+
+
+CHECKS = [section_312, section_313, section_314, section_321, section_322, section_331,
+          section_332, section_333, section_334, section_341, section_342]
+
+
+# ------------------------------------------------------------- the child
+
+
+def speed_up_actors():
+    """Reading an Actor's left, top, x or y is slow in Pygame Zero 1.2
+    (every read goes through __getattr__); the same values, read directly,
+    make the book's open_block three to five times faster here."""
+    from pgzero.actor import Actor
+    if not hasattr(Actor, "DELEGATED_ATTRIBUTES") or not all(
+            isinstance(Actor.__dict__.get(name), property) for name in ("x", "y")):
+        return                     # another Pygame Zero: leave its Actor as it is
+    Actor.DELEGATED_ATTRIBUTES = frozenset(Actor.DELEGATED_ATTRIBUTES)
+    for name in Actor.DELEGATED_ATTRIBUTES:
+        if name not in Actor.__dict__:
+            setattr(Actor, name, property(lambda self, name=name: getattr(self._rect, name)))
+    # x and y, read up to sixteen times a tile in the book's get_neighbours,
+    # are kept in the tile's own __dict__ once worked out, and forgotten
+    # whenever anything of the tile is set.
+    setters = {"x": Actor.x.fset, "y": Actor.y.fset}
+    plain_set = Actor.__setattr__
+
+    def set_and_forget(self, name, value):
+        """Set name as Pygame Zero does, and forget the x and y kept."""
+        kept = self.__dict__
+        kept.pop("x", None)
+        kept.pop("y", None)
+        if name in setters:
+            setters[name](self, value)
+        else:
+            plain_set(self, name, value)
+        kept.pop("x", None)
+        kept.pop("y", None)
+
+    Actor.__setattr__ = set_and_forget
+    Actor.x = KeptPosition(0)
+    Actor.y = KeptPosition(1)
+
+
+class KeptPosition:
+    """An Actor's x or y, worked out as Pygame Zero does and then kept in
+    the tile's __dict__, where the next read finds it at once."""
+
+    def __init__(self, axis):
+        self.axis = axis
+        self.name = "xy"[axis]
+
+    def __get__(self, actor, owner=None):
+        if actor is None:
+            return self
+        rect = actor._rect
+        value = (rect.x, rect.y)[self.axis] + actor._anchor[self.axis]
+        actor.__dict__[self.name] = value
+        return value
+
+
+def limit_memory():
+    """At most MEMORY bytes and CPU_SECONDS of processor time, where the
+    system can say so (not on Windows): a program that fills the memory
+    gets a MemoryError, not the whole computer."""
+    try:
+        import resource
+    except ImportError:
+        return
+    for name, value in (("RLIMIT_AS", MEMORY), ("RLIMIT_CPU", CPU_SECONDS)):
+        which = getattr(resource, name, None)
+        if which is None:
+            continue
+        soft, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        try:
+            resource.setrlimit(which, (value, hard))
+        except (ValueError, OSError):
+            pass
+
+
+def save(results, path):
+    """Write the results so far (the parent reads them even if we die)."""
+    part = path + ".part"
+    with open(part, "w", encoding="utf-8") as f:
+        json.dump(results, f, ensure_ascii=False)
+    os.replace(part, path)
+
+
+def check(path, work_file, out):
+    """Check one program, section by section, writing each result."""
+    results = []
+    try:
+        program = Program(path, work_file)
+    except Fail as f:
+        results.append({"section": SECTIONS[0], "ok": False, "key": f.key, "line": f.line,
+                        "facts": f.facts})
+        save(results, out)
+        return
+    save(results, out)
+    for section, func in zip(SECTIONS, CHECKS):
+        try:
+            key, facts = func(program)
+            results.append({"section": section, "ok": True, "key": key, "line": None,
+                            "facts": facts})
+        except Fail as f:
+            results.append({"section": section, "ok": False, "key": f.key,
+                            "line": f.line, "facts": f.facts})
+            save(results, out)
+            return
+        except Stopped:
+            results.append({"section": section, "ok": False, "key": "endless",
+                            "line": None, "facts": {}})
+            save(results, out)
+            return
+        save(results, out)
+
+
+def quiet_env():
+    """Headless and quiet: set before pygame is imported."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+
+def check_here(path, work_file, out):
+    """In this (new) process: limits, pygame started, the program checked,
+    and the process ended at once (the student's program may have left
+    threads behind; the results are written)."""
+    try:
+        limit_memory()
+        import pygame  # noqa: F401  (started here, before the student's program)
+        import pgzero.runner  # noqa: F401
+        speed_up_actors()
+        os.chdir(os.path.dirname(work_file))
+        check(path, work_file, out)
+    finally:
+        os._exit(0)
+
+
+def wait_for(pid, seconds):
+    """Wait for a forked child to end; stop it after seconds. 'done' or
+    'timeout'."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ended, _ = os.waitpid(pid, os.WNOHANG)
+        if ended:
+            return "done"
+        time.sleep(0.02)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return "timeout"
+
+
+def serve(seconds):
+    """python check_sections.py --serve SECONDS: check the programs named
+    on stdin (one JSON list [program, work_file, result_file] a line), each
+    in a process forked from this one, which has imported pygame already
+    (most of a check's start); answer each line with 'done' or 'timeout'."""
+    quiet_env()
+    import pygame  # noqa: F401  (imported, not started: each child starts it)
+    answers = sys.stdout
+    for line in sys.stdin:
+        path, work_file, out = json.loads(line)
+        pid = os.fork()
+        if pid == 0:
+            # The child's prints go nowhere, not into the answers.
+            nowhere = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(nowhere, fd)
+            check_here(path, work_file, out)
+        answers.write(wait_for(pid, seconds) + "\n")
+        answers.flush()
+
+
+def child_main(argv):
+    """python check_sections.py PROGRAM WORK_FILE RESULT_FILE, or --serve."""
+    if argv[0] == "--serve":
+        serve(float(argv[1]))
+        return
+    quiet_env()
+    check_here(*argv)
+
+
+if __name__ == "__main__":
+    child_main(sys.argv[1:])

@@ -1,0 +1,367 @@
+"""chapter/check.py, the checker of a student's own chapter program: the
+book's program and the lesson's last step pass every section, each lesson
+step gets what a teacher expects, and mistakes students make (each a small
+edit of the book's listing) are told at the right section, with the right
+words and the student's own line. The checker runs once over a folder of
+programs, and its --json is read."""
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHECK = os.path.join(ROOT, "chapter", "check.py")
+BOOK = os.path.join(ROOT, "tests", "check_programs", "book_gb18030.py")
+SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
+            "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
+
+
+def texts(lang="zh"):
+    """The checker's words."""
+    with open(os.path.join(ROOT, "chapter", "check_texts.json"), encoding="utf-8") as f:
+        return json.load(f)[lang]
+
+
+def pattern(key, lang="zh"):
+    """A message of the checker as a pattern (a fact in braces: anything)."""
+    def loose(text):
+        """text with each fact in braces standing for anything."""
+        return ".*".join(re.escape(part) for part in re.split(r"\{[^}]*\}", text))
+    words = texts(lang)
+    # A name close to the one mistyped may follow ("did you mean ...?").
+    return re.compile("%s(%s)?" % (loose(words["messages"][key]), loose(words["near"])), re.S)
+
+
+def book():
+    """The book's listing, as printed at the end of the chapter."""
+    with open(BOOK, "rb") as f:
+        return f.read().decode("gb18030")
+
+
+def line_of(text, piece, nth=1):
+    """The line number (from 1) of the nth line holding piece."""
+    found = [i + 1 for i, line in enumerate(text.splitlines()) if piece in line]
+    return found[nth - 1]
+
+
+def edit(old, new, count=1):
+    """An edit of the book's text: old becomes new (it must be there)."""
+    def change(text):
+        """The text with the edit made."""
+        assert old in text, old
+        return text.replace(old, new, count)
+    return change
+
+
+# name: (edit, section that fails, key of its words, (piece, nth) of its line)
+MISTAKES = {
+    "isopen_below": (
+        lambda t: edit(" :\n            open_block(block)\n",
+                       " :\n            open_block(block)\n    bk.isopen = True\n")(
+            edit("    bk.isopen = True\n", "")(t)),
+        "3.3.4", "isopen_below", ("            open_block(block)", 2)),
+    "isopen_missing": (edit("    bk.isopen = True\n", ""), "3.3.4", "isopen_missing",
+                       ("            open_block(block)", 2)),
+    "wrong_comparison": (
+        edit("or block.x == bk.x + SIZE and block.y == bk.y - SIZE",
+             "or block.x == bk.x + SIZE and block.y == bk.y + SIZE"),
+        "3.3.2", "neighbours_missing", ("block.x == bk.x + SIZE and block.y == bk.y + SIZE", 1)),
+    "own_tile": (edit("or block.x == bk.x and block.y == bk.y - SIZE \\",
+                      "or block.x == bk.x and block.y == bk.y \\"),
+                 "3.3.2", "neighbours_self", ("or block.x == bk.x and block.y == bk.y \\", 1)),
+    "count_from_one": (edit("    num = 0\n", "    num = 1\n"), "3.3.3", "count_from_one",
+                       ("num = 1", 1)),
+    "return_in_loop": (edit("            num += 1\n    return num",
+                            "            num += 1\n        return num"),
+                       "3.3.3", "count_return_in_loop", ("        return num", 1)),
+    "flag_stays": (edit('        block.image = "minesweep_block"\n        block.isflag = False',
+                        '        block.image = "minesweep_flag"\n        block.isflag = False'),
+                   "3.2.2", "flag_off_image", ('block.image = "minesweep_flag"', 2)),
+    "buttons_swapped": (
+        lambda t: t.replace("button == mouse.RIGHT", "button == mouse.X").replace(
+            "button == mouse.LEFT", "button == mouse.RIGHT").replace(
+            "button == mouse.X", "button == mouse.LEFT"),
+        "3.2.1", "buttons_swapped", ("if button == mouse.LEFT", 1)),
+    "bombs_19": (edit("BOMBS = 20", "BOMBS = 19"), "3.1.4", "bombs_constant",
+                 ("BOMBS = 19", 1)),
+    "no_shuffle": (edit("random.shuffle(blocks)\n", ""), "3.1.4", "no_shuffle",
+                   ("for i in range(BOMBS):", 1)),
+    "no_global_failed": (edit("    global failed\n", ""), "3.4.1", "global_failed",
+                         ("    failed = True", 1)),
+    "no_global_finished": (edit("    global finished\n", ""), "3.4.2", "unbound",
+                           ("    if finished or failed:", 1)),
+    "win_at_once": (edit("if not block.isbomb and not block.isopen:",
+                         "if not block.isbomb and block.isopen:"),
+                    "3.4.2", "win_at_once", ("if not block.isbomb and block.isopen:", 1)),
+    "never_win": (edit("if not block.isbomb and not block.isopen:", "if not block.isopen:"),
+                  "3.4.2", "never_win", ("        if not block.isopen:", 1)),
+    "picture_name": (edit('"minesweep_number" + str(bombnum)',
+                          '"minesweep_numbers" + str(bombnum)'),
+                     "3.3.4", "no_image", ('"minesweep_numbers"', 1)),
+    "bomb_picture": (edit('blocks[i].image = "minesweep_bomb"',
+                          'blocks[i].image = "minesweep_bombs"'),
+                     "3.4.1", "no_image", ('"minesweep_bombs"', 1)),
+    "sound_name": (edit("sounds.bomb.play()", "sounds.boom.play()"), "3.4.1", "no_sound",
+                   ("sounds.boom.play()", 1)),
+    "missing_colon": (edit("def draw():", "def draw()"), "3.1.2", "syntax_colon",
+                      ("def draw()", 1)),
+    "chinese_colon": (edit("def blow_up():", "def blow_up()\uff1a"), "3.1.2",
+                      "syntax_chinese", ("def blow_up()", 1)),
+    "indentation": (edit("    global failed\n    failed = True",
+                         "global failed\n    failed = True"),
+                    "3.1.2", "indent_expected", ("global failed", 1)),
+    "endless_update": (edit("    for block in blocks:\n        if not block.isbomb",
+                            "    while blocks:\n        if not block.isbomb"),
+                       "3.4.2", "endless", ("    while blocks:", 1)),
+    "clicks_after_end": (edit("    if failed or finished:\n        return\n", ""),
+                         "3.4.2", "after_win", ("def on_mouse_down", 1)),
+    "waits_for_input": (edit("import random\n", "import random\nname = input('?')\n"),
+                        "3.1.2", "input", ("input(", 1)),
+    "raises_at_import": (edit("random.shuffle(blocks)", "random.shufle(blocks)"),
+                         "3.1.2", "no_module_attr", ("random.shufle", 1)),
+    "endless_at_import": (lambda t: t + "while True:\n    pass\n", "3.1.2", "endless_load",
+                          ("while True:", 1)),
+    "no_flag_check": (edit("elif button == mouse.LEFT and not block.isflag:",
+                           "elif button == mouse.LEFT:"),
+                      "3.3.1", "left_on_flag", ("elif button == mouse.LEFT:", 1)),
+    "no_open_check": (edit("if block.collidepoint(pos) and not block.isopen:",
+                           "if block.collidepoint(pos):"),
+                      "3.3.1", "click_on_open", ("if block.collidepoint(pos):", 1)),
+    "no_failed_text": (edit('    elif failed:\n        screen.draw.text("Failed", center=(WIDTH '
+                            '// 2, HEIGHT // 2),\n                         fontsize=100, '
+                            'color="red")\n', ""),
+                       "3.4.1", "no_failed_text", ("def draw", 1)),
+    "no_return_on_number": (edit("    if bombnum != 0:\n        return\n", ""),
+                            "3.3.4", "open_bomb", ("bombnum = get_bomb_number(bk)", 1)),
+    "wrong_width": (edit("WIDTH = SIZE * COLS", "WIDTH = SIZE + COLS"), "3.1.2", "window",
+                    ("WIDTH = SIZE + COLS", 1)),
+    "left_not_times_size": (edit("block.left = j * SIZE", "block.left = j"), "3.1.3",
+                            "tile_count", ("block.left = j", 1)),
+    "empties_blocks": (edit("    for block in blocks:\n        block.draw()\n",
+                            "    for block in blocks:\n        block.draw()\n"
+                            "    blocks.clear()\n"),
+                       "3.1.3", "blocks_changed", ("blocks.clear()", 1)),
+    "mouse_parameters": (
+        lambda t: t.replace("def on_mouse_down(pos, button):",
+                            "def on_mouse_down(position, button):").replace(
+            "collidepoint(pos)", "collidepoint(position)"),
+        "3.2.1", "mouse_args", ("def on_mouse_down", 1)),
+    "no_append": (edit("        blocks.append(block)\n", ""), "3.1.2", "index",
+                  ("    blocks[i].isbomb = True", 1)),
+    "sound_typo": (edit("sounds.win.play()", "sound.win.play()"), "3.4.2", "name",
+                   ("sound.win.play()", 1)),
+    "finished_in_loop": (edit("            return\n    finished = True",
+                              "            return\n        finished = True"),
+                         "3.4.2", "win_at_once", ("if not block.isbomb and not block.isopen", 1)),
+    "no_coding_line": (lambda t: t.split("\n", 1)[1], "3.1.2", "not_utf8",
+                       ("minesweep.py", 1)),
+}
+
+
+def run_check(*args, timeout=600):
+    """The checker run as a student or teacher runs it."""
+    return subprocess.run([sys.executable, CHECK] + list(args), capture_output=True,
+                          text=True, encoding="utf-8", timeout=timeout, cwd=ROOT)
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory):
+    """One checker run over the seeded mistakes, the book and the steps."""
+    folder = tmp_path_factory.mktemp("class")
+    text = book()
+    for name, (change, _, _, _) in MISTAKES.items():
+        with open(os.path.join(folder, name + ".py"), "wb") as f:
+            f.write(change(text).encode("gb18030"))
+    with open(BOOK, "rb") as src, open(os.path.join(folder, "book.py"), "wb") as f:
+        f.write(src.read())
+    steps = os.path.join(ROOT, "chapter")
+    done = run_check("--json", str(folder), steps)
+    assert done.returncode == 1, done.stderr
+    results = json.loads(done.stdout)
+    return {os.path.basename(r["file"])[:-3]: r for r in results}, folder
+
+
+def test_the_book_and_the_last_step_pass_every_section(checked):
+    results, _ = checked
+    for name in ("book", "step10_win", "step11_fixes"):
+        assert results[name]["reached"] == "3.4.2", results[name]
+        assert [c["ok"] for c in results[name]["checks"]] == [True] * 11
+        assert [c["section"] for c in results[name]["checks"]] == SECTIONS
+
+
+STEPS = {   # step: (reached, the key of the words of the next section)
+    "step01_tiles": ("3.1.3", "todo_bombs"),
+    "step02_bombs_first": ("3.1.3", "no_shuffle"),
+    "step03_shuffle": ("3.1.4", "no_mouse"),
+    "step04_right_click": ("3.2.1", "todo_set_flag"),
+    "step05_flag_pass": ("3.2.1", "flag_pass"),
+    "step06_flags": ("3.2.2", "left_nothing"),
+    "step07_left_click": ("3.3.1", "todo_get_neighbours"),
+    "step08_recursion": ("3.3.4", "blow_pass"),
+    "step09_lose": ("3.4.1", "no_update"),
+}
+
+
+@pytest.mark.parametrize("step", sorted(STEPS))
+def test_each_lesson_step_is_told_what_is_still_to_write(checked, step):
+    results, _ = checked
+    reached, key = STEPS[step]
+    result = results[step]
+    assert result["reached"] == reached
+    checks = result["checks"]
+    failing = SECTIONS.index(reached) + 1
+    assert [c["ok"] for c in checks] == [True] * failing + [False] + [None] * (10 - failing)
+    assert pattern(key).fullmatch(checks[failing]["message"]), checks[failing]
+    assert all(c["message"] == texts()["not_checked"] for c in checks[failing + 1:])
+
+
+@pytest.mark.parametrize("name", sorted(MISTAKES))
+def test_each_mistake_is_told_at_its_section_with_its_line(checked, name):
+    results, folder = checked
+    change, section, key, (piece, nth) = MISTAKES[name]
+    result = results[name]
+    checks = {c["section"]: c for c in result["checks"]}
+    index = SECTIONS.index(section)
+    assert result["reached"] == (SECTIONS[index - 1] if index else None), result
+    failed = checks[section]
+    assert failed["ok"] is False
+    assert pattern(key).fullmatch(failed["message"]), failed["message"]
+    assert failed["line"] == line_of(change(book()), piece, nth), (failed, piece)
+
+
+def test_the_words_of_some_mistakes_name_what_is_wrong(checked):
+    results, _ = checked
+    said = {name: [c for c in r["checks"] if c["ok"] is False][0]["message"]
+            for name, r in results.items() if r["reached"] != "3.4.2"}
+    assert "\u53f3\u4e0a\u65b9" in said["wrong_comparison"]          # up-right
+    assert "\u7b2c 8 \u884c\u7b2c 8 \u5217" in said["wrong_comparison"]   # row 8, column 8
+    assert "minesweep_numbers0" in said["picture_name"]
+    assert "minesweep_bombs" in said["bomb_picture"]
+    assert "shuffle" in said["raises_at_import"]
+    assert "global finished" in said["no_global_finished"]
+    assert "\u7b2c %d \u884c" % line_of(book(), "    bk.isopen = True") not in said[
+        "isopen_below"]
+
+
+def test_english_words_and_the_exit_status(tmp_path):
+    good = tmp_path / "good"
+    good.mkdir()
+    with open(BOOK, "rb") as src:
+        (good / "book.py").write_bytes(src.read())
+    done = run_check("--json", "--lang", "en", str(good))
+    assert done.returncode == 0, done.stderr
+    [result] = json.loads(done.stdout)
+    assert result["file"] == str(good / "book.py")
+    assert set(result) == {"file", "reached", "checks"}
+    assert all(set(c) == {"section", "ok", "message", "line"} for c in result["checks"])
+    assert result["checks"][0]["message"] == texts("en")["messages"]["ok_312"]
+    bad = tmp_path / "nothing_here.py"
+    assert run_check(str(bad)).returncode == 2
+    assert run_check("--html", str(bad / "page.html"), str(good)).returncode == 2
+    empty = tmp_path / "empty.py"
+    empty.write_text("", encoding="utf-8")
+    [result] = json.loads(run_check("--json", str(empty)).stdout)
+    assert pattern("constant_missing").fullmatch(result["checks"][0]["message"])
+    assert run_check("--lang", "xx", str(good)).returncode == 2
+
+
+def test_the_teachers_page_has_a_row_per_program(checked, tmp_path):
+    results, folder = checked
+    page = tmp_path / "class.html"
+    programs = [str(folder / "book.py"), str(folder / "never_win.py"),
+                str(folder / "missing_colon.py")]
+    done = run_check("--html", str(page), *programs)
+    assert done.returncode == 1
+    text = page.read_text(encoding="utf-8")
+    assert text.count("<tr><td>") == 3
+    assert "never_win.py" in text and "missing_colon.py" in text
+    assert texts()["sections"]["3.3.4"] in text
+    for key in ("never_win", "syntax_colon"):
+        assert pattern(key).search(text.replace("&quot;", '"').replace("&#x27;", "'"))
+
+
+def test_no_display_gives_one_clear_line(tmp_path):
+    env = dict(os.environ)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    done = subprocess.run([sys.executable, CHECK], capture_output=True, text=True,
+                          encoding="utf-8", env=env, timeout=120, cwd=str(tmp_path))
+    assert done.returncode == 2
+    assert done.stdout.strip() == texts()["no_display"]
+
+
+def test_under_pgzrun_it_checks_and_ends_by_itself(tmp_path):
+    # Thonny's Pygame Zero mode runs a file with pgzrun, which would open a
+    # game window and wait for ever after the checker's own code.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    code = "import sys; from pgzero.runner import main; sys.argv = ['pgzrun', %r]; main()" % (
+        CHECK)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", env=env, timeout=120, cwd=str(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == texts()["no_display"]
+
+
+def test_without_pygame_zero_it_says_what_to_install(tmp_path):
+    code = ("import sys, runpy; sys.modules['pgzero'] = None; sys.argv = [%r, %r]; "
+            "runpy.run_path(%r, run_name='__main__')" % (CHECK, BOOK, CHECK))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          encoding="utf-8", timeout=120, cwd=str(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.strip() == texts()["no_pgzero"]
+
+
+def test_every_finding_has_words_in_both_languages():
+    with open(os.path.join(ROOT, "chapter", "check_sections.py"), encoding="ascii") as f:
+        code = f.read()
+    keys = set(re.findall(r'Fail\(\s*"([a-z_0-9]+)"', code)) - {"todo_"}
+    keys |= set(re.findall(r'"(ok_3\d\d)"', code))
+    hints = code[code.index("SYNTAX_HINTS = ["):code.index("]\n", code.index("SYNTAX_HINTS"))]
+    keys |= {hint for _, hint in re.findall(r'\("([^"]+)", "([a-z_]+)"\),', hints)}
+    keys |= {"todo_" + name for name in re.findall(r'want\(program, mod, "([a-z_]+)"\)', code)}
+    keys |= set(re.findall(r'key = "([a-z_]+)"', code)) | {"child_timeout", "child_died"}
+    assert len(keys) > 80
+    for lang in ("zh", "en"):
+        assert keys <= set(texts(lang)["messages"]), sorted(keys - set(texts(lang)["messages"]))
+    assert set(texts("zh")["messages"]) == set(texts("en")["messages"])
+
+
+def test_a_program_runs_in_a_temporary_folder_with_limits(tmp_path):
+    # Two programs that tell, in the words of their own error, where they
+    # run, their memory limit, and (in draw, after loading) the recursion limit.
+    (tmp_path / "where.py").write_text(
+        "import os, resource\n"
+        "raise ValueError(os.getcwd() + ' ' + str(resource.getrlimit(resource.RLIMIT_AS)[0]))\n",
+        encoding="utf-8")
+    text = book().replace("def draw():\n", "def draw():\n    import sys\n"
+                          "    raise ValueError('limit %d' % sys.getrecursionlimit())\n")
+    (tmp_path / "depth.py").write_bytes(text.encode("gb18030"))
+    done = run_check("--json", "--lang", "en", str(tmp_path))
+    results = {os.path.basename(r["file"]): r["checks"] for r in json.loads(done.stdout)}
+    said = results["where.py"][0]["message"]
+    folder, limit = said.rsplit("ValueError: ", 1)[1].split()
+    assert folder != str(tmp_path) and "minesweep-check-" in folder
+    assert not os.path.exists(folder)             # removed when the check ended
+    assert 0 < int(limit) <= 2 ** 31
+    assert results["where.py"][0]["line"] == 2
+    assert results["depth.py"][1]["message"].endswith("ValueError: limit 450")
+
+
+def test_one_bad_program_never_stops_the_others(tmp_path):
+    for name in ("a_book.py", "z_book.py"):
+        with open(BOOK, "rb") as src:
+            (tmp_path / name).write_bytes(src.read())
+    # It stops the process that started it, and then checks nothing.
+    (tmp_path / "m_stops_its_parent.py").write_text(
+        "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\nraise SystemExit\n",
+        encoding="utf-8")
+    done = run_check("--json", str(tmp_path))
+    results = {os.path.basename(r["file"]): r for r in json.loads(done.stdout)}
+    assert done.returncode == 1
+    assert results["a_book.py"]["reached"] == results["z_book.py"]["reached"] == "3.4.2"
+    assert results["m_stops_its_parent.py"]["checks"][0]["ok"] is False
