@@ -15,7 +15,7 @@ SMALLER = (20, 16)       # tile sizes smaller than the book's, px
 LARGER = (32, 40, 50)    # ... and larger, for a projector (Z, and slow motion)
 ROOM = (0, 80)           # what the window leaves free of the desktop for a
                          # title bar and a task bar, px
-PANEL = 340              # width of the slow-motion panel, px
+PANEL = 600              # width of the slow-motion panel (its code at 18 px), px
 PANEL_HEIGHT = 680       # least height of the window while it shows, px
 WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
 FACE_SIZE = 28           # the face button is a square this big, px
