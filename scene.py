@@ -57,10 +57,10 @@ THICK = 40               # tiles this big outline a call number thicker (on a
 FITS_KEPT = 512          # texts fitted to their room, kept at most
 # The slow-motion panel, top to bottom: how many lines each part keeps
 # room for, so that nothing moves from step to step.
-PANEL_LINES = {"status": 5, "frame": 2, "step": 3, "stack": 3}
+PANEL_LINES = {"status": 5, "frame": 1, "step": 3, "stack": 3}
 CODE_FONT = "minesweep_mono"   # the panel's code: DejaVu Sans Mono (fonts/)
 CODE_SIZE = 18           # ... at this size, px: the back row reads it
-CODE_LINE = 22           # ... one line under the other this far, px
+CODE_LINE = 21           # ... one line under the other this far, px
 CHART_HIGH = 44          # the depth chart's height, px
 # Long facts for working out how tall the footer may ever need to be.
 SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
@@ -491,13 +491,12 @@ class Scene:
                               (0, 60, 160), PANEL_LINES["stack"] + 1)
         shapes.append(shape)
         shapes += self.code(x, y + 6, width)
-        y += 12 + CODE_LINE * max(len(self.board.code), len(self.board.queue_code))
-        if stack:       # what the game's open_block adds to the book's
+        if stack:       # what the game's open_block adds to the book's, under it
             skip = replay is not None and replay.step() is not None and (
                 replay.step().said[0] == "call_flag")
-            shape, y = self.lines(self.say("panel_flag_rule"), x, y, width, 14,
-                                  RED if skip else (60, 60, 60), 2)
-            shapes.append(shape)
+            shapes.append(self.lines(self.say("panel_flag_rule"), x, y + 12 + CODE_LINE * len(
+                self.board.code), width, 14, RED if skip else (60, 60, 60), 2)[0])
+        y += 12 + CODE_LINE * max(len(self.board.code), len(self.board.queue_code))
         shapes += self.chart(x, y, width)
         said = "  ".join(pairs(self.say("panel_keys",
                                         speed=slowmotion.SPEEDS[self.settings.speed])))
