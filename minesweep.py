@@ -1177,6 +1177,19 @@ def prepare_window():
         sys.exit("minesweep: cannot open a window: %s" % problem)
 
 
+def write_worksheet(args):
+    """--calls: write the first click's calls and the board, say where, and stop."""
+    atexit.unregister(save_on_exit)     # a worksheet's board is not kept
+    recorded(click_open, block_at(*args.at))
+    # Where --calls may write (and the board's picture beside it) is a rule
+    # of its own, to be checked here before writing.
+    fault, said = slowmotion.write_calls(args.calls, play.opening, (ROWS, COLS),
+                                         args.order, speak)
+    if said:
+        print(said)
+    sys.exit(fault)
+
+
 def start():
     """The first board: ROWS, COLS and BOMBS at the top, or the command line."""
     # Closing the window, Ctrl+Q, SIGTERM and SIGHUP all end up in atexit,
@@ -1206,14 +1219,7 @@ def start():
     if args:
         settings.flagwin = args.flag_win
         if args.calls:      # the first click's calls as a worksheet, then stop
-            atexit.unregister(save_on_exit)     # a worksheet's board is not kept
-            recorded(click_open, block_at(*args.at))
-            # Where --calls may write is a rule of its own, checked before this.
-            fault, said = slowmotion.write_calls(args.calls, play.opening, (ROWS, COLS),
-                                                 args.order, speak)
-            if said:
-                print(said)
-            sys.exit(fault)
+            write_worksheet(args)
     if kept is not None and not (args and args.asked):     # a board asked for is played
         play.offered, play.state = kept, State.OFFER
         play.message = words("saved_waiting", level=gamestate.board_words(
