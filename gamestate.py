@@ -95,6 +95,7 @@ class Settings(Fields):
         self.language = "en"        # "en" or "zh"
         self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
         self.chinese = True         # is the Chinese font there?
+        self.mono = True            # ... and slow motion's font for code?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
         self.said = set()           # console warnings given, each said once
         self.keeping = None         # (the Game, as kept) in the kept file by this window

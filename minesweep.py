@@ -1164,6 +1164,12 @@ def check_assets(check):
     for topic, line in said:
         say_once(topic, line)
     settings.chinese = chinese is not None
+    # Slow motion's code in letters of one width; without the font, pgzero's own.
+    mono = os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf")
+    for path, why in startup.unusable([mono], lambda path: pygame.font.Font(path, 18)):
+        settings.mono = False
+        say_once("mono", "minesweep: %s cannot be used (%s): slow motion shows its code "
+                 "in another font (python tools/make_font.py makes it)" % (path, why))
     settings.texts.update({"zh": chinese} if settings.chinese else {})
     if fatal:
         sys.exit(fatal)

@@ -494,8 +494,9 @@ class Scene:
         if stack:       # what the game's open_block adds to the book's, under it
             skip = replay is not None and replay.step() is not None and (
                 replay.step().said[0] == "call_flag")
-            shapes.append(self.lines(self.say("panel_flag_rule"), x, y + 12 + CODE_LINE * len(
-                self.board.code), width, 14, RED if skip else (60, 60, 60), 2)[0])
+            below = y + 12 + CODE_LINE * len(self.board.code)
+            shapes.append(self.lines(self.say("panel_flag_rule"), x, below, width, 14,
+                                     RED if skip else (60, 60, 60), 2)[0])
         y += 12 + CODE_LINE * max(len(self.board.code), len(self.board.queue_code))
         shapes += self.chart(x, y, width)
         said = "  ".join(pairs(self.say("panel_keys",
@@ -522,13 +523,14 @@ class Scene:
         queue = replay is not None and replay.kind == "queue"
         code = self.board.queue_code if queue else self.board.code
         current = self.code_line()
+        font = CODE_FONT if self.settings.mono else None
         shapes = [("box", (x - 4, y - 2, width + 8, CODE_LINE * len(code) + 4),
                    (255, 255, 255))]
         for index, line in enumerate(code):
             if index == current:
                 shapes.append(("box", (x - 4, y + CODE_LINE * index - 1, width + 8,
                                        CODE_LINE), RUNNING[:3]))
-            shapes.append(("text", line, CODE_FONT, CODE_SIZE, (
+            shapes.append(("text", line, font, CODE_SIZE, (
                 ("color", "black"), ("topleft", (x, y + CODE_LINE * index)))))
         return shapes
 
