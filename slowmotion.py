@@ -465,11 +465,17 @@ class Opening:
         self.calls, self.before, self.numbers = calls, before, numbers
         self.flags, self.bombs, self.around = flags, bombs, around
         self.book = book if book is not None else list(range(len(around)))
+        self.places = {cell: place for place, cell in enumerate(self.book)}
         self.depths, self.depths_order = {}, "reading"
+        self.book_around = []       # the table in the book's order, once worked out
 
     def neighbours(self, order):
         """The neighbour table in this order ("reading" or "book")."""
-        return self.around if order == "reading" else ordered(self.around, self.book)
+        if order == "reading":
+            return self.around
+        if not self.book_around:
+            self.book_around.append(ordered(self.around, self.book))
+        return self.book_around[0]
 
     def calls_in(self, order):
         """The calls in this order: as recorded, or as the book's order makes them."""
@@ -481,8 +487,6 @@ class Opening:
 
     def index(self, cell):
         """A cell's place in the book's blocks list, counted from 0."""
-        if not hasattr(self, "places"):
-            self.places = {other: place for place, other in enumerate(self.book)}
         return self.places[cell]
 
     def replay(self, kind, order="reading"):
