@@ -210,7 +210,7 @@ TEXTS = {
                   "start/end  + and -: speed ({speed}/s)  T: predict  O: neighbours' "
                   "order  K: Python's limit  W: queue/recursion  Esc: end  V: off",
     "panel_guess": "Your turn: click the tile of the next call",
-    "panel_order": "Neighbours in {order}",
+    "panel_order": "Neighbours in {order}; rows and cols from 1",
     "panel_flag_rule": "The game's open_block also checks \"and not block.isflag\": a "
                        "flag stops the flood (fix b)",
     "order_reading": "reading order (top left to bottom right)",

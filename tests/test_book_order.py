@@ -172,6 +172,10 @@ def test_the_books_own_code_makes_the_book_order_calls(game, tmp_path, rows, col
     assert [int(row[8]) for row in sheet] == [order.index(cell) for cell, _ in calls]
     # Each step highlights the line the book's code is at then.
     assert [(step.kind, step.code) for step in replay.steps] == lines_at(events)
+    highlighted = []
+    while replay.forward():
+        highlighted.append(slowmotion.BOOK_CODE[game.now_showing().code_line()])
+    assert highlighted == [code for kind, code in lines_at(events)]
 
 
 def test_the_reading_order_differs_from_the_books_but_opens_the_same_tiles(game):
