@@ -270,9 +270,11 @@ class Scene:
         return shapes + self.book_places()
 
     def book_places(self):
-        """In the book's order, each tile the replay shows closed still, with
-        its index in the book's blocks list: get_neighbours meets the
-        neighbours from the lowest, so the next call can be worked out."""
+        """In the book's order, each tile this opening's calls have still to
+        open, with its index in the book's blocks list: get_neighbours meets
+        the neighbours from the lowest, so the next call can be worked out."""
+        # Only those: the book's first BOMBS indexes are its bombs, and the
+        # other closed tiles are never called, so they show none.
         replay, view, cols = self.play.replay, self.view, self.board.cols
         if replay.order != "book" or view.tile < SMALL_MARKS or self.play.opening is None:
             return []

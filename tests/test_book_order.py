@@ -235,3 +235,18 @@ def test_the_queue_code_is_the_games_and_runs_in_the_books_program(game):
         opened.append({(cell_of(block, 9), block.image) for block in mod.blocks
                        if block.isopen})
     assert opened[0] == opened[1] and len(opened[0]) > 20
+
+
+def test_in_the_books_order_each_tile_still_to_open_shows_its_index_in_blocks(game):
+    replay = game_replay(game, 9, 9, 10, 7, 4 * 9 + 4)
+    opening = game.play.opening
+    for steps in (0, 5, len(replay.steps)):
+        while replay.position + 1 < steps:
+            replay.forward()
+        shown = {shape[1] for shape in game.now_showing().book_places()}
+        waiting = [cell for cell in replay.cells if cell not in replay.number]
+        assert shown == {str(opening.book.index(cell)) for cell in waiting}
+        # The bombs, the book's first blocks, keep their indexes hidden.
+        assert not shown & {str(index) for index in range(10)}
+    game.on_key_down(game.keys.O)                   # reading order: no indexes
+    assert game.now_showing().book_places() == []
