@@ -571,7 +571,9 @@ def take_back():
 def open_block_queue(bk):
     """open_block done with a list used as a queue instead of recursion (W)."""
     # The book's terms, to hold beside its open_block: a tile is marked open
-    # as it joins the queue, so get_neighbours never gives it twice.
+    # as it joins the queue, so get_neighbours never gives it twice. Slow
+    # motion shows it (W) and a test runs it in the book's program; the game
+    # itself opens tiles with open_block.
     queue = [bk]
     bk.isopen = True
     while queue:

@@ -30,7 +30,6 @@ START_SPEED = 3          # the speed a replay starts at (an index into SPEEDS)
 CHAIN_ENDS = 3           # calls shown at each end of a long chain
 DEMO = 40                # rows and cols of the recursion limit's demonstration
 USUAL_LIMIT = 1000       # Python's recursion limit as it starts
-ORDERS = ("reading", "book")   # the neighbours' orders a replay can follow
 
 # The book's open_block as the panel shows it: chapter/step10_win.py's own
 # lines, without its comments (a test holds them against that file). Each
@@ -261,8 +260,8 @@ def queue_steps(calls, before, numbers, flags, around):
                 done.update(joined)
                 queue.extend(joined)
                 steps.append(Step("take", cell, words(
-                    "queue_zero", cell=Cell(cell), count=len(joined)), QUEUE_CODE[12],
-                    taken=taken, joined=joined))
+                    "queue_zero", cell=Cell(cell), count=len(joined)),
+                    QUEUE_CODE[12 if joined else 9], taken=taken, joined=joined))
             taken = True
     return steps
 
