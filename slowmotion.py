@@ -576,10 +576,15 @@ def sheet_map(opening, rows, cols, order, speak):
     book's order also each tile's index in blocks."""
     number = {cell: place for place, (cell, caller) in enumerate(
         opening.calls_in(order), 1)}
-    grids = [(words("sheet_map_calls"), lambda cell: number.get(
-        cell, "F" if cell in opening.flags else "." if cell in opening.before else "#"))]
-    if order == "book":
-        grids.append((words("sheet_map_index"), opening.index))
+
+    def other(cell):
+        """A tile the click did not open."""
+        return "F" if cell in opening.flags else "." if cell in opening.before else "#"
+
+    grids = [(words("sheet_map_calls"), lambda cell: number.get(cell, other(cell)))]
+    if order == "book":     # the bombs are the first indexes: only the called ones
+        grids.append((words("sheet_map_index"), lambda cell: opening.index(cell) if (
+            cell in number) else other(cell)))
     lines = [speak(words("sheet_map_title", order=words("order_" + order)))]
     width = len(str(rows * cols))
     for title, mark in grids:

@@ -222,8 +222,8 @@ TEXTS = {
                        "i and j count from 0.",
     "sheet_map_calls": "Each tile the click opened: its call number (# closed, F a "
                        "flag, . open before)",
-    "sheet_map_index": "Each tile's index in blocks (from 0): get_neighbours meets the "
-                       "tiles in this order",
+    "sheet_map_index": ("The index in blocks (from 0) of each tile the click opened: "
+                        "get_neighbours meets the tiles in this order"),
     "sheet_written": "Wrote the {calls} calls of open_block to {path}, and the board "
                      "to {board}",
     "sheet_order": "order",
