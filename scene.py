@@ -461,8 +461,9 @@ class Scene:
         the line being run, and the stack's depth so far. Each part keeps
         room for its longest words, so that nothing moves between steps."""
         replay, left = self.play.replay, self.view.board_width()
-        x, width, height = left + 10, PANEL - 20, self.board.height
-        shapes = [("box", (left, 0, PANEL, height), PAPER)]
+        panel = self.view.panel
+        x, width, height = left + 10, panel - 20, self.board.height
+        shapes = [("box", (left, 0, panel, height), PAPER)]
         stack = replay is None or replay.kind == "stack"
         shape, y = self.lines(self.say("panel_title" if stack else "panel_queue_title"),
                               x, 8, width, 22, (0, 0, 120), keep=1)
@@ -496,10 +497,11 @@ class Scene:
         if stack:       # what the game's open_block adds to the book's, under it
             skip = replay is not None and replay.step() is not None and (
                 replay.step().said[0] == "call_flag")
-            below = y + 12 + CODE_LINE * len(self.board.code)
+            below = y + 12 + self.code_size()[1] * len(self.board.code)
             shapes.append(self.lines(self.say("panel_flag_rule"), x, below, width, 14,
                                      RED if skip else (60, 60, 60), 2)[0])
-        y += 12 + CODE_LINE * max(len(self.board.code), len(self.board.queue_code))
+        y += 12 + self.code_size()[1] * max(len(self.board.code),
+                                            len(self.board.queue_code))
         shapes += self.chart(x, y, width)
         said = "  ".join(pairs(self.say("panel_keys",
                                         speed=slowmotion.SPEEDS[self.settings.speed])))
@@ -526,15 +528,22 @@ class Scene:
         code = self.board.queue_code if queue else self.board.code
         current = self.code_line()
         font = CODE_FONT if self.settings.mono else None
-        shapes = [("box", (x - 4, y - 2, width + 8, CODE_LINE * len(code) + 4),
+        # A wider panel (on a wider desktop) has larger letters.
+        size, step = self.code_size()
+        shapes = [("box", (x - 4, y - 2, width + 8, step * len(code) + 4),
                    (255, 255, 255))]
         for index, line in enumerate(code):
             if index == current:
-                shapes.append(("box", (x - 4, y + CODE_LINE * index - 1, width + 8,
-                                       CODE_LINE), RUNNING[:3]))
-            shapes.append(("text", line, font, CODE_SIZE, (
-                ("color", "black"), ("topleft", (x, y + CODE_LINE * index)))))
+                shapes.append(("box", (x - 4, y + step * index - 1, width + 8, step),
+                               RUNNING[:3]))
+            shapes.append(("text", line, font, size, (
+                ("color", "black"), ("topleft", (x, y + step * index)))))
         return shapes
+
+    def code_size(self):
+        """The code's letters and lines in this panel: (size, line step), px."""
+        size = CODE_SIZE * max(self.view.panel, PANEL) // PANEL
+        return size, CODE_LINE * size // CODE_SIZE
 
     def chart(self, x, y, width):
         """The stack's depth after each step so far (and the queue's length,

@@ -250,3 +250,17 @@ def test_in_the_books_order_each_tile_still_to_open_shows_its_index_in_blocks(ga
         assert not shown & {str(index) for index in range(10)}
     game.on_key_down(game.keys.O)                   # reading order: no indexes
     assert game.now_showing().book_places() == []
+
+
+def test_a_wider_desktop_gets_a_wider_panel_and_larger_code(game):
+    sizes = {}
+    for desktop in ((1366, 768), (1920, 1080)):
+        game.settings.desktop, game.settings.slowmo = desktop, False
+        game_replay(game, 9, 9, 10, 7, 4 * 9 + 4)      # V turns it on
+        game.layout()
+        texts = [shape for shape in game.now_showing().panel()
+                 if shape[0] == "text" and shape[2] == scene.CODE_FONT]
+        sizes[desktop] = (game.view.panel, {shape[3] for shape in texts})
+        assert game.WIDTH == game.view.board_width() + game.view.panel <= desktop[0]
+    assert sizes[(1366, 768)] == (600, {18})
+    assert sizes[(1920, 1080)][0] > 600 and min(sizes[(1920, 1080)][1]) > 18
