@@ -90,10 +90,12 @@ class Settings(Fields):
         self.slowmo = False         # V: does an opening replay step by step?
         self.predict = False        # T: does a replay ask for each next call?
         self.speed = slowmotion.START_SPEED   # the replay's speed, an index
+        self.order = "reading"      # O: the neighbours' order, "reading" or "book"
         self.zoom = None            # Z: the tile size chosen, or None to fit
         self.language = "en"        # one of wording.LANGUAGES: "en", "zh", "zh-TW"
         self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
         self.chinese = True         # is the Chinese font there?
+        self.mono = True            # ... and slow motion's font for code?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
         self.said = set()           # console warnings given, each said once
         self.keeping = None         # (the Game, as kept) in the kept file by this window
@@ -187,6 +189,21 @@ def board_random(board, rows, cols, bombs, first, noguess):
     # pins some boards so we would know if that ever changed).
     return random.Random("minesweep board %d: %d x %d, %d bombs, first %d%s" % (
         board, rows, cols, bombs, first, ", no guess" if noguess else ""))
+
+
+def book_order(board, rows, cols, bombs):
+    """The order of the book's shuffled blocks list for this board, as cell
+    numbers: its bombs first (bombs, a set of cells), then the other tiles,
+    each part shuffled by the board number."""
+    # A random stream of its own, so the bombs of every board stay as they
+    # are; the book's get_neighbours meets the tiles in this order.
+    rng = random.Random("minesweep board %d: %d x %d, %d bombs, book order" % (
+        board, rows, cols, len(bombs)))
+    first = sorted(bombs)
+    rest = [cell for cell in range(rows * cols) if cell not in bombs]
+    rng.shuffle(first)
+    rng.shuffle(rest)
+    return first + rest
 
 
 def start_tile(board, rows, cols):

@@ -581,8 +581,30 @@ def take_back():
 # BEYOND THE CHAPTER: slow motion (V), to watch the recursion. A move runs
 # with a recorder standing in for the name open_block, which notes each call
 # and its caller; open_block itself runs exactly as always. The replay then
-# shows the calls one step at a time; W, the same opening done with a queue.
+# shows the calls one step at a time; W, the same opening done with a queue
+# (open_block_queue); O, the same click with the neighbours in the book's
+# order (the order of its shuffled blocks list) or in reading order.
 # ---------------------------------------------------------------------------
+def open_block_queue(bk):
+    """open_block done with a list used as a queue instead of recursion (W)."""
+    # The book's terms, to hold beside its open_block: a tile is marked open
+    # as it joins the queue, so get_neighbours never gives it twice. Slow
+    # motion shows it (W) and a test runs it in the book's program; the game
+    # itself opens tiles with open_block.
+    queue = [bk]
+    bk.isopen = True
+    while queue:
+        bk = queue.pop(0)
+        bombnum = get_bomb_number(bk)
+        bk.image = "minesweep_number" + str(bombnum)
+        if bombnum != 0:
+            continue
+        for block in get_neighbours(bk):
+            if not block.isflag:
+                block.isopen = True
+                queue.append(block)
+
+
 def recorded(action, block):
     """Do a move while a recorder stands in for open_block; replay what it opened."""
     global open_block
@@ -595,10 +617,11 @@ def recorded(action, block):
     finally:
         open_block = real
     if calls:
+        bombs = {cell for cell, tile in enumerate(blocks) if tile.isbomb}
         play.opening = slowmotion.Opening(
             calls, before, {cell: blocks[cell].number for cell, caller in calls}, flags,
-            {cell for cell, tile in enumerate(blocks) if tile.isbomb},
-            neighbour_table(ROWS, COLS))
+            bombs, neighbour_table(ROWS, COLS),
+            gamestate.book_order(play.board, ROWS, COLS, bombs))
     if len(calls) > 1:
         start_replay("stack")
 
@@ -607,7 +630,8 @@ def start_replay(kind):
     """Show the last opening again, as recursion ("stack") or a queue."""
     if play.opening is not None:
         back_to = play.replay.back_to if play.replay is not None else play.state
-        play.replay, play.state = play.opening.replay(kind), State.REPLAY
+        play.replay = play.opening.replay(kind, settings.order)
+        play.state = State.REPLAY
         play.replay.back_to, play.replay.predict = back_to, settings.predict
 
 
@@ -643,10 +667,19 @@ def recursion_demo():
     # order, and the replay stops where Python stopped.
     recorded(click_open, middle)
     if message is not None:
-        play.replay = play.opening.error_replay(opened, message, slowmotion.USUAL_LIMIT)
+        play.replay = play.opening.error_replay(opened, message, sys.getrecursionlimit())
         play.replay.back_to, play.state = State.PLAY, State.REPLAY
     play.stash = stash
     play.message = words("recursion_demo", limit=slowmotion.USUAL_LIMIT)
+
+
+def switch_order():
+    """O in a replay: the neighbours in the book's order or in reading
+    order, the same click replayed from its start (the choice holds)."""
+    if play.stash is not None:
+        return          # the limit's demonstration keeps the reading order
+    settings.order = "book" if settings.order == "reading" else "reading"
+    start_replay(play.replay.kind)
 
 
 def toggle(name):
@@ -657,13 +690,6 @@ def toggle(name):
     play.message = settings.toggle(name, play.laid) or play.message
     if play.replay is not None:
         play.replay.predict = settings.predict
-
-
-@functools.lru_cache(maxsize=2)
-def code_lines(function):
-    """A function's own lines, as the slow-motion panel shows them."""
-    # pgzero's loaders know the game's folder; under pgzrun __file__ does not.
-    return slowmotion.code_of(function, pgzero.loaders.root)
 
 
 # ---------------------------------------------------------------------------
@@ -850,8 +876,8 @@ def now_showing():
         canvas.counter = ((Tile.changes, id(blocks), BOMBS),
                           BOMBS - sum(1 for block in blocks if block.isflag))
     board = scene.Board(ROWS, COLS, BOMBS, canvas.counter[1], failed, finished,
-                        sys.getrecursionlimit(), code_lines(open_block),
-                        code_lines(solver.flood), WIDTH, HEIGHT)
+                        sys.getrecursionlimit(), slowmotion.BOOK_CODE,
+                        slowmotion.QUEUE_CODE, WIDTH, HEIGHT)
     return scene.Scene(board, play, settings, view, measure.font, measure.fit)
 
 
@@ -1134,6 +1160,7 @@ REPLAY_KEYS = {
     keys.K: lambda: play.stash is None and recursion_demo(),
     keys.SPACE: lambda: play.replay.one_step() or end_replay(),
     keys.W: lambda: start_replay("queue" if play.replay.kind == "stack" else "stack"),
+    keys.O: switch_order,
     keys.L: toggle_language,            # the replay goes on, in other words
 }
 REPLAY_KEYS.update({key: functools.partial(settings.faster, step) for key, step in (
@@ -1172,6 +1199,12 @@ def check_assets(check):
     if NO_SOUND_CARD or not pygame.mixer.get_init():
         say_once("no sound", "minesweep: no sound card found: the game plays in silence.")
     settings.chinese = bool(chinese)
+    # Slow motion's code in letters of one width; without the font, pgzero's own.
+    mono = os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf")
+    for path, why in startup.unusable([mono], lambda path: pygame.font.Font(path, 18)):
+        settings.mono = False
+        say_once("mono", "minesweep: %s cannot be used (%s): slow motion shows its code "
+                 "in another font (python tools/make_font.py makes it)" % (path, why))
     settings.texts.update(chinese or {})
     if fatal:
         sys.exit(fatal)
@@ -1183,6 +1216,19 @@ def prepare_window():
                                   sys.platform, time.sleep)
     if problem is not None:
         sys.exit("minesweep: cannot open a window: %s" % problem)
+
+
+def write_worksheet(args):
+    """--calls: write the first click's calls and the board, say where, and stop."""
+    atexit.unregister(save_on_exit)     # a worksheet's board is not kept
+    for path in (args.calls, slowmotion.map_path(args.calls)):
+        refuse_sheet(path)
+    recorded(click_open, block_at(*args.at))
+    fault, said = slowmotion.write_calls(args.calls, play.opening, (ROWS, COLS),
+                                         args.order, speak)
+    if said:
+        print(said)
+    sys.exit(fault)
 
 
 def start():
@@ -1215,10 +1261,7 @@ def start():
     if args:
         settings.flagwin = args.flag_win
         if args.calls:      # the first click's calls as a worksheet, then stop
-            atexit.unregister(save_on_exit)     # a worksheet's board is not kept
-            refuse_sheet(args.calls)
-            recorded(click_open, block_at(*args.at))
-            sys.exit(slowmotion.write_calls(args.calls, play.opening, COLS, speak))
+            write_worksheet(args)
     if kept is not None and not (args and args.asked):     # a board asked for is played
         play.offered, play.state = kept, State.OFFER
         play.message = words("saved_waiting", level=gamestate.board_words(

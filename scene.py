@@ -57,8 +57,10 @@ THICK = 40               # tiles this big outline a call number thicker (on a
 FITS_KEPT = 512          # texts fitted to their room, kept at most
 # The slow-motion panel, top to bottom: how many lines each part keeps
 # room for, so that nothing moves from step to step.
-PANEL_LINES = {"status": 4, "frame": 2, "step": 3, "stack": 3}
-CODE_LINE = 15           # a line of code in the panel, px
+PANEL_LINES = {"status": 5, "frame": 1, "step": 3, "stack": 3}
+CODE_FONT = "minesweep_mono"   # the panel's code: DejaVu Sans Mono (fonts/)
+CODE_SIZE = 18           # ... at this size, px: the back row reads it
+CODE_LINE = 21           # ... one line under the other this far, px
 CHART_HIGH = 44          # the depth chart's height, px
 # Long facts for working out how tall the footer may ever need to be.
 SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
@@ -265,6 +267,24 @@ class Scene:
                 ("ocolor", (255, 255, 255)), ("owidth", 1.5 if view.tile >= THICK else 1))))
         if step is not None and step.kind == "skip":
             shapes += self.frame(step.cell, SKIPPED)
+        return shapes + self.book_places()
+
+    def book_places(self):
+        """In the book's order, each tile this opening's calls have still to
+        open, with its index in the book's blocks list: get_neighbours meets
+        the neighbours from the lowest, so the next call can be worked out."""
+        # Only those: the book's first BOMBS indexes are its bombs, and the
+        # other closed tiles are never called, so they show none.
+        replay, view, cols = self.play.replay, self.view, self.board.cols
+        if replay.order != "book" or view.tile < SMALL_MARKS or self.play.opening is None:
+            return []
+        shapes = []
+        for cell in sorted(replay.hidden):
+            if view.in_view(cell // cols, cell % cols):
+                x, y, w, h = view.tile_rect(cell // cols, cell % cols)
+                shapes.append(("text", str(self.play.opening.index(cell)), None, 14 if (
+                    view.tile >= BIG_MARKS) else 11, (("center", (x + w // 2, y + h // 2)),
+                                                      ("color", (40, 40, 40)))))
         return shapes
 
     def digit_size(self):
@@ -440,8 +460,9 @@ class Scene:
         the line being run, and the stack's depth so far. Each part keeps
         room for its longest words, so that nothing moves between steps."""
         replay, left = self.play.replay, self.view.board_width()
-        x, width, height = left + 10, PANEL - 20, self.board.height
-        shapes = [("box", (left, 0, PANEL, height), PAPER)]
+        panel = self.view.panel
+        x, width, height = left + 10, panel - 20, self.board.height
+        shapes = [("box", (left, 0, panel, height), PAPER)]
         stack = replay is None or replay.kind == "stack"
         shape, y = self.lines(self.say("panel_title" if stack else "panel_queue_title"),
                               x, 8, width, 22, (0, 0, 120), keep=1)
@@ -455,10 +476,7 @@ class Scene:
         shape, y = self.lines(self.speak(frame) if frame else "", x, y + 2, width, 16,
                               (0, 90, 0), PANEL_LINES["frame"])
         shapes.append(shape)
-        step = replay.step() if replay is not None else None
-        said = (replay.verdict if replay is not None and replay.verdict and (
-            step is None or step.kind == "call") else step.said if step
-            else words("replay_start") if replay is not None else None)
+        said = replay.said_now() if replay is not None else None
         shape, y = self.lines(self.speak(said), x, y + 2, width, 18, (150, 0, 0),
                               PANEL_LINES["step"])
         shapes.append(shape)
@@ -475,7 +493,14 @@ class Scene:
                               (0, 60, 160), PANEL_LINES["stack"] + 1)
         shapes.append(shape)
         shapes += self.code(x, y + 6, width)
-        y += 12 + CODE_LINE * max(len(self.board.code), len(self.board.queue_code))
+        if stack:       # what the game's open_block adds to the book's, under it
+            skip = replay is not None and replay.step() is not None and (
+                replay.step().said[0] == "call_flag")
+            below = y + 12 + self.code_size()[1] * len(self.board.code)
+            shapes.append(self.lines(self.say("panel_flag_rule"), x, below, width, 14,
+                                     RED if skip else (60, 60, 60), 2)[0])
+        y += 12 + self.code_size()[1] * max(len(self.board.code),
+                                            len(self.board.queue_code))
         shapes += self.chart(x, y, width)
         said = "  ".join(pairs(self.say("panel_keys",
                                         speed=slowmotion.SPEEDS[self.settings.speed])))
@@ -485,24 +510,39 @@ class Scene:
                                      self.words_font, self.size(14))[1]))[0])
         return shapes
 
-    def code(self, x, y, width):
-        """open_block's lines (or the queue's), the one being run highlighted."""
+    def code_line(self):
+        """The line of the code shown that is being run (its place), or None."""
         replay = self.play.replay
         queue = replay is not None and replay.kind == "queue"
         code = self.board.queue_code if queue else self.board.code
         step = replay.step() if replay is not None else None
-        word = step.code if step is not None else None
-        current = next((i for i, line in enumerate(code) if word and word in line), None)
-        shapes = [("box", (x - 4, y - 2, width + 8, CODE_LINE * len(code) + 4),
+        # Each step names its line by the line's text (slowmotion.BOOK_CODE).
+        return code.index(step.code) if step is not None and step.code in code else None
+
+    def code(self, x, y, width):
+        """The book's open_block (or the queue's), as the book prints it, in
+        letters of one width, the line being run highlighted."""
+        replay = self.play.replay
+        queue = replay is not None and replay.kind == "queue"
+        code = self.board.queue_code if queue else self.board.code
+        current = self.code_line()
+        font = CODE_FONT if self.settings.mono else None
+        # A wider panel (on a wider desktop) has larger letters.
+        size, step = self.code_size()
+        shapes = [("box", (x - 4, y - 2, width + 8, step * len(code) + 4),
                    (255, 255, 255))]
         for index, line in enumerate(code):
             if index == current:
-                shapes.append(("box", (x - 4, y + CODE_LINE * index - 1, width + 8,
-                                       CODE_LINE), RUNNING[:3]))
-            indent = len(line) - len(line.lstrip())
-            shapes.append(("text", line.strip(), None, 15, (
-                ("color", "black"), ("topleft", (x + 5 * indent, y + CODE_LINE * index)))))
+                shapes.append(("box", (x - 4, y + step * index - 1, width + 8, step),
+                               RUNNING[:3]))
+            shapes.append(("text", line, font, size, (
+                ("color", "black"), ("topleft", (x, y + step * index)))))
         return shapes
+
+    def code_size(self):
+        """The code's letters and lines in this panel: (size, line step), px."""
+        size = CODE_SIZE * max(self.view.panel, PANEL) // PANEL
+        return size, CODE_LINE * size // CODE_SIZE
 
     def chart(self, x, y, width):
         """The stack's depth after each step so far (and the queue's length,

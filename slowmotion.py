@@ -6,7 +6,14 @@
 # called it, then runs the real open_block. The replay then shows those
 # notes one step at a time: the call numbers, the calls waiting on the
 # stack, where each call stops. The same opening done with a queue is the
-# solver's own flood (solver.flood), run on the same board.
+# game's open_block_queue, in the book's terms, worked out here on the same
+# board.
+#
+# Two orders of the neighbours: the reading order (top left to bottom
+# right, the order the game's own tiles keep) and the book's order (the
+# order of the book's shuffled blocks list, which its get_neighbours walks;
+# gamestate.book_order). The calls in the book's order are worked out here,
+# as the game's open_block would make them with its tiles in that order.
 #
 # Plain data in and out (cells are numbers, row * cols + col), with no
 # pgzero or pygame, so the tests need no screen.
@@ -15,7 +22,7 @@ import csv
 import os
 import sys
 
-from solver import Cell, flood
+from solver import Cell
 from wording import plain, words
 
 SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120]   # replay speeds, steps per second
@@ -23,6 +30,40 @@ START_SPEED = 3          # the speed a replay starts at (an index into SPEEDS)
 CHAIN_ENDS = 3           # calls shown at each end of a long chain
 DEMO = 40                # rows and cols of the recursion limit's demonstration
 USUAL_LIMIT = 1000       # Python's recursion limit as it starts
+
+# The book's open_block as the panel shows it: chapter/step10_win.py's own
+# lines, without its comments (a test holds them against that file). Each
+# step of a replay names the line the book's code is at by its text.
+BOOK_CODE = (
+    "def open_block(bk):",
+    "    bk.isopen = True",
+    "    bombnum = get_bomb_number(bk)",
+    "    bk.image = \"minesweep_number\" + str(bombnum)",
+    "    if bombnum != 0:",
+    "        return",
+    "    for block in get_neighbours(bk):",
+    "        if not block.isopen :",
+    "            open_block(block)",
+)
+ASKS, RETURNS, LOOPS, CHECKS, CALLS = (BOOK_CODE[2], BOOK_CODE[5], BOOK_CODE[6],
+                                       BOOK_CODE[7], BOOK_CODE[8])
+# The same opening with a list used as a queue, in the book's terms: the
+# game's open_block_queue (a test holds them against it, and runs it).
+QUEUE_CODE = (
+    "def open_block_queue(bk):",
+    "    queue = [bk]",
+    "    bk.isopen = True",
+    "    while queue:",
+    "        bk = queue.pop(0)",
+    "        bombnum = get_bomb_number(bk)",
+    "        bk.image = \"minesweep_number\" + str(bombnum)",
+    "        if bombnum != 0:",
+    "            continue",
+    "        for block in get_neighbours(bk):",
+    "            if not block.isflag:",
+    "                block.isopen = True",
+    "                queue.append(block)",
+)
 
 
 def recorder(real, cell_of, calls):
@@ -138,16 +179,16 @@ def recursion_steps(calls, before, numbers, flags, around):
         bombnum = numbers[cell]
         yield Step("call", cell, words("call_starts", cell=Cell(cell),
                                        number=len(called), depth=depth),
-                   "bombnum = get_bomb_number", (cell, bombnum, 0, 0), via, pushed=cell)
+                   ASKS, (cell, bombnum, 0, 0), via, pushed=cell)
         if bombnum != 0:
-            yield Step("return", cell, words("call_number", number=bombnum), "return",
+            yield Step("return", cell, words("call_number", number=bombnum), RETURNS,
                        (cell, bombnum, 0, 0))
             return
         # What get_neighbours gave when the loop began: the closed tiles.
         closed = [other for other in around[cell]
                   if other not in before and other not in called]
         count = len(closed)
-        yield Step("loop", cell, words("call_loop", count=count), "for block",
+        yield Step("loop", cell, words("call_loop", count=count), LOOPS,
                    (cell, 0, 0, count))
         for index, other in enumerate(closed, 1):
             frame = (cell, 0, index, count)
@@ -158,16 +199,17 @@ def recursion_steps(calls, before, numbers, flags, around):
                                  next=index + 1, count=count)
                 else:
                     said = words("call_back_last", child=Cell(other), cell=Cell(cell))
-                yield Step("back", cell, said, "open_block(block)", frame)
+                yield Step("back", cell, said, CALLS, frame)
             elif other in flags:
                 yield Step("skip", other, words("call_flag", cell=Cell(other),
                                                 index=index, count=count),
-                           "if not block", frame)
+                           CHECKS, frame)
             else:
                 yield Step("skip", other, words("call_open", cell=Cell(other),
                                                 index=index, count=count),
-                           "if not block", frame)
-        yield Step("done", cell, words("call_done"), "for block", (cell, 0, count, count))
+                           CHECKS, frame)
+        # The loop is over: Python is at the for line, which finds no more.
+        yield Step("done", cell, words("call_done"), LOOPS, (cell, 0, count, count))
 
     while following is not None:
         frames.append((following[0], call(following[0], 1, None)))
@@ -179,8 +221,9 @@ def recursion_steps(calls, before, numbers, flags, around):
                 frames.pop()
                 ended.append(cell)
                 if not frames:              # the click's own call has returned
+                    # from the line its last step was at: return, or the loop's end
                     steps.append(Step("end", cell, words("call_end", cell=Cell(cell)),
-                                      "return", popped=tuple(ended)))
+                                      steps[-1].code, popped=tuple(ended)))
                     ended = []
             elif isinstance(step, tuple):   # a call the loop makes
                 depth = len(frames) + 1
@@ -192,34 +235,70 @@ def recursion_steps(calls, before, numbers, flags, around):
     return steps
 
 
-def queue_steps(calls, before, flags, bombs, around):
-    """The steps of the same opening done with a queue (breadth first): the
-    solver's flood from each cell the move opened first, in turn."""
+def queue_steps(calls, before, numbers, flags, around):
+    """The steps of the same opening done with a queue (breadth first), as
+    open_block_queue does it from each cell the move opened first, in turn:
+    the neighbours in around's order."""
     steps = []
     done = set(before)
     for start, caller in calls:
         if caller is not None or start in done:
             continue
-        opened = flood(start, bombs, around,
-                       lambda cell: cell not in done and cell not in flags)
-        # In a queue the cells leave in the order they joined, so the cells
-        # that join after a cell are the next ones of opened not yet queued.
-        place = {cell: index for index, (cell, number) in enumerate(opened)}
-        queued = 1
-        for index, (cell, number) in enumerate(opened):
-            if number != 0:
+        done.add(start)
+        queue, taken = [start], False
+        while queue:
+            cell = queue.pop(0)
+            if numbers[cell] != 0:
                 steps.append(Step("take", cell, words(
-                    "queue_number", cell=Cell(cell), number=number), "continue",
-                    taken=index > 0))
-                continue
-            joined = tuple(other for other in around[cell]
-                           if place.get(other, -1) >= queued)
-            queued += len(joined)
-            steps.append(Step("take", cell, words(
-                "queue_zero", cell=Cell(cell), count=len(joined)), "queue.append",
-                taken=index > 0, joined=joined))
-        done.update(cell for cell, number in opened)
+                    "queue_number", cell=Cell(cell), number=numbers[cell]), QUEUE_CODE[8],
+                    taken=taken))
+            else:
+                # get_neighbours gives the tiles not open (nor queued: they
+                # are marked open as they join); a flag stays where it is.
+                joined = tuple(other for other in around[cell]
+                               if other not in done and other not in flags)
+                done.update(joined)
+                queue.extend(joined)
+                steps.append(Step("take", cell, words(
+                    "queue_zero", cell=Cell(cell), count=len(joined)),
+                    QUEUE_CODE[12 if joined else 9], taken=taken, joined=joined))
+            taken = True
     return steps
+
+
+def ordered(around, order):
+    """The neighbour table with each tile's neighbours in this order of the
+    cells (a list of every cell), as a list walked in that order gives them."""
+    place = {cell: index for index, cell in enumerate(order)}
+    return [sorted(cells, key=place.__getitem__) for cells in around]
+
+
+def flood_calls(roots, before, numbers, flags, around):
+    """The calls, (cell, caller's cell or None), that the game's open_block
+    makes on each of roots in turn, with the neighbours in around's order:
+    as the recorder would note them (worked out with a list, not Python's
+    stack, so a big board needs no room)."""
+    opened, calls = set(before), []
+
+    def start(cell, caller):
+        """A call begins: the tile opens; its loop's tiles, if it has one."""
+        opened.add(cell)
+        calls.append((cell, caller))
+        closed = [] if numbers[cell] else [o for o in around[cell] if o not in opened]
+        return cell, iter(closed)
+
+    for root in roots:
+        if root in opened:
+            continue
+        running = [start(root, None)]
+        while running:
+            cell, loop = running[-1]
+            other = next(loop, None)
+            if other is None:
+                running.pop()
+            elif other not in opened and other not in flags:
+                running.append(start(other, cell))
+    return calls
 
 
 class Replay:
@@ -227,13 +306,16 @@ class Replay:
     queue ("queue"), that can step forward and back, and can ask the class
     to predict each next call (predict)."""
 
-    def __init__(self, kind, steps, cells):
-        """Get ready to show these steps of an opening of these cells."""
+    def __init__(self, kind, steps, cells, closed=(), order="reading"):
+        """Get ready to show these steps of an opening of these cells, in
+        this order of the neighbours; closed are more cells it shows
+        closed (the tiles a call cut short never reached)."""
         self.kind = kind
         self.steps = steps
         self.cells = cells
+        self.order = order
         self.position = -1                  # the step shown; -1 before the first
-        self.hidden = set(cells)            # cells the replay shows closed still
+        self.hidden = set(cells) | set(closed)   # cells shown closed still
         self.number = {}                    # cell -> its call number
         self.stack = []                     # the calls running, outermost first
         self.queue = []                     # the queue, in the queue replay
@@ -243,6 +325,7 @@ class Replay:
         self.predict = False                # does it wait for a guess at each call?
         self.score = [0, 0]                 # guesses right, and guesses made
         self.verdict = None                 # the last guess's verdict, as words()
+        self.verdict_at = None              # ... and the step it was said at
         self.error = None                   # a RecursionError it ends with, if any
         depth, deepest, self.depths, self.deepests = 0, 0, [], []
         for step in steps:
@@ -283,8 +366,20 @@ class Replay:
             self.verdict = words("predict_wrong_back" if back else "predict_wrong",
                                  guess=Cell(cell), cell=Cell(call.cell),
                                  caller=Cell(caller), index=index, count=count)
+            # A wrong guess's reason takes time to read: the replay waits
+            # on it until the next key.
+            self.paused = True
         self.forward()
+        self.verdict_at = self.position
         return right
+
+    def said_now(self):
+        """What the panel says of this step: a guess's verdict while its
+        call shows, else the step's own words."""
+        step = self.step()
+        if self.verdict is not None and self.verdict_at == self.position:
+            return self.verdict
+        return step.said if step is not None else words("replay_start")
 
     def forward(self):
         """Show the next step; False when there is none."""
@@ -360,81 +455,168 @@ class Opening:
     """A move recorded in slow motion: its calls of open_block, (cell,
     caller's cell or None) in call order; the cells open before it; the
     number each called cell shows; the flags and the bombs; the board's
-    neighbour table. depths keeps each replay's depths (or queue lengths)
-    for the chart."""
+    neighbour table (reading order), and the book's order of the tiles (a
+    list of every cell, gamestate.book_order). depths keeps each replay's
+    depths (or queue lengths) for the chart, in the order last shown."""
 
-    def __init__(self, calls, before, numbers, flags, bombs, around):
+    def __init__(self, calls, before, numbers, flags, bombs, around, book=None):
         """Keep what the replays need."""
         self.calls, self.before, self.numbers = calls, before, numbers
         self.flags, self.bombs, self.around = flags, bombs, around
-        self.depths = {}
+        self.book = book if book is not None else list(range(len(around)))
+        self.places = {cell: place for place, cell in enumerate(self.book)}
+        self.depths, self.depths_order = {}, "reading"
+        self.book_around = []       # the table in the book's order, once worked out
 
-    def replay(self, kind):
+    def neighbours(self, order):
+        """The neighbour table in this order ("reading" or "book")."""
+        if order == "reading":
+            return self.around
+        if not self.book_around:
+            self.book_around.append(ordered(self.around, self.book))
+        return self.book_around[0]
+
+    def calls_in(self, order):
+        """The calls in this order: as recorded, or as the book's order makes them."""
+        if order == "reading":
+            return self.calls
+        roots = [cell for cell, caller in self.calls if caller is None]
+        return flood_calls(roots, self.before, self.numbers, self.flags,
+                           self.neighbours(order))
+
+    def index(self, cell):
+        """A cell's place in the book's blocks list, counted from 0."""
+        return self.places[cell]
+
+    def replay(self, kind, order="reading"):
         """A replay of this opening, as the recursion ran it ("stack") or
-        done with a queue ("queue")."""
-        cells = [cell for cell, caller in self.calls]
+        done with a queue ("queue"), with the neighbours in this order."""
+        calls, around = self.calls_in(order), self.neighbours(order)
+        cells = [cell for cell, caller in calls]
         if kind == "stack":
-            steps = recursion_steps(self.calls, self.before, self.numbers,
-                                    self.flags, self.around)
+            steps = recursion_steps(calls, self.before, self.numbers, self.flags, around)
         else:
-            steps = queue_steps(self.calls, self.before, self.flags, self.bombs,
-                                self.around)
-        replay = Replay(kind, steps, cells)
+            steps = queue_steps(calls, self.before, self.numbers, self.flags, around)
+        replay = Replay(kind, steps, cells, order=order)
+        if order != self.depths_order:
+            self.depths, self.depths_order = {}, order
         self.depths[kind] = replay.depths
         return replay
 
-    def error_replay(self, opened, message, limit):
-        """The replay of this opening cut where Python stopped it with a
-        RecursionError after opening opened tiles at this recursion limit;
-        its last steps say so, and what a higher limit does."""
+    def error_replay(self, opened, message, raised):
+        """The replay of this opening (reading order) cut where Python
+        stopped it with a RecursionError after opening opened tiles at its
+        usual limit; its last steps say so, and what the game's limit
+        (raised, fix c) does. The tiles it never reached stay closed."""
         full = self.replay("stack")
         calls = [index for index, step in enumerate(full.steps) if step.kind == "call"]
         cut = calls[min(opened, len(calls)) - 1] + 1
         steps = full.steps[:cut]
         depth = full.depths[cut - 1]
         steps.append(Step("error", steps[-1].cell, words(
-            "recursion_error", message=message, calls=opened, depth=depth, limit=limit),
-            "open_block(block)", steps[-1].frame))
+            "recursion_error", message=message, calls=opened, depth=depth,
+            limit=USUAL_LIMIT), CALLS, steps[-1].frame))
         steps.append(Step("fixed", steps[-1].cell, words(
-            "recursion_fixed", calls=len(self.calls), deepest=max(full.depths)),
-            "open_block(block)", steps[-1].frame))
-        replay = Replay("stack", steps, [cell for cell, caller in self.calls[:opened]])
+            "recursion_fixed", limit=USUAL_LIMIT, raised=raised, tiles=len(self.around),
+            calls=len(self.calls), deepest=max(full.depths)), CALLS, steps[-1].frame))
+        cells = [cell for cell, caller in self.calls]
+        replay = Replay("stack", steps, cells[:opened], closed=cells[opened:])
         replay.error = message
         return replay
 
 
-def calls_table(opening):
-    """The calls of an opening for a worksheet: (call, cell, depth, bombs,
-    stop) each, in call order; stop is why the call returned without
-    calling further, as words(), or None if it called further."""
-    depth, callers = {None: 0}, {caller for cell, caller in opening.calls}
+def calls_table(opening, order="reading"):
+    """The calls of an opening for a worksheet, in this order: (call, cell,
+    depth, bombs, stop, caller, last) each, in call order; stop is why the
+    call returned without calling further, as words(), or None if it called
+    further; caller the number of the call that made it (None for a first
+    one); last the highest call number made inside it (its own if none)."""
+    calls = opening.calls_in(order)
+    depth, number_of = {None: 0}, {None: None}
+    callers = {caller for cell, caller in calls}
+    last = list(range(len(calls) + 1))
     rows = []
-    for number, (cell, caller) in enumerate(opening.calls, 1):
-        depth[cell] = depth[caller] + 1
+    for number, (cell, caller) in enumerate(calls, 1):
+        depth[cell], number_of[cell] = depth[caller] + 1, number
         bombs = opening.numbers[cell]
         stop = None
         if bombs:
             stop = words("stop_number", number=bombs)
         elif cell not in callers:
             stop = words("stop_nothing_left")
-        rows.append((number, cell, depth[cell], bombs, stop))
-    return rows
+        rows.append([number, cell, depth[cell], bombs, stop, number_of[caller]])
+    # A call's calls come right after it, so the last one inside a call is
+    # found from the end: each call passes its last on to its caller.
+    for number, cell, depth_of, bombs, stop, caller in reversed(rows):
+        if caller is not None:
+            last[caller] = max(last[caller], last[number])
+    return [tuple(row) + (last[row[0]],) for row in rows]
 
 
-def write_calls(path, opening, cols, speak):
-    """Write an opening's calls to a UTF-8 CSV file with a header line: rows
-    and cols counted from 1, stop in words (speak turns words into text).
-    None, or the line to stop with when the file cannot be written."""
+def sheet_rows(opening, cols, order, speak):
+    """The worksheet's lines, header first: rows and cols counted from 1,
+    stop in words (speak turns words into text), and in the book's order
+    each tile's index in blocks (from 0, as the book counts)."""
+    header = speak(words("sheet_header")).split(",")
+    book = order == "book"
+    # Each row says the order too, so two sheets pasted side by side stay clear.
+    lines = [header + ([speak(words("sheet_index"))] if book else []) + [
+        speak(words("sheet_order"))]]
+    named = speak(words("sheet_" + order))
+    for number, cell, depth, bombs, stop, caller, last in calls_table(opening, order):
+        line = [number, cell // cols + 1, cell % cols + 1, depth, bombs, plain(speak(stop)),
+                "" if caller is None else caller, last]
+        lines.append(line + ([opening.index(cell)] if book else []) + [named])
+    return lines
+
+
+def sheet_map(opening, rows, cols, order, speak):
+    """The board beside the worksheet, as text: each tile the click opened
+    with its call number, the others as # (closed) or F (a flag); in the
+    book's order also each tile's index in blocks."""
+    number = {cell: place for place, (cell, caller) in enumerate(
+        opening.calls_in(order), 1)}
+
+    def other(cell):
+        """A tile the click did not open."""
+        return "F" if cell in opening.flags else "." if cell in opening.before else "#"
+
+    grids = [(words("sheet_map_calls"), lambda cell: number.get(cell, other(cell)))]
+    if order == "book":     # the bombs are the first indexes: only the called ones
+        grids.append((words("sheet_map_index"), lambda cell: opening.index(cell) if (
+            cell in number) else other(cell)))
+    lines = [speak(words("sheet_map_title", order=words("order_" + order)))]
+    width = len(str(rows * cols))
+    for title, mark in grids:
+        lines += ["", speak(title), " " * 4 + " ".join(
+            str(col + 1).rjust(width) for col in range(cols))]
+        for row in range(rows):
+            lines.append(str(row + 1).rjust(3) + " " + " ".join(
+                str(mark(row * cols + col)).rjust(width) for col in range(cols)))
+    return lines
+
+
+def map_path(path):
+    """Where the board's picture goes beside a worksheet: its name and "_board.txt"."""
+    return os.path.splitext(path)[0] + "_board.txt"
+
+
+def write_calls(path, opening, size, order, speak):
+    """Write an opening's calls (in this order) to a CSV file for
+    spreadsheets (UTF-8 with a BOM, so Excel and WPS read its Chinese), and
+    the board's picture beside it; size is (rows, cols). (None, the line to
+    say), or (the line to stop with, None) when a file cannot be written."""
+    rows, cols = size
+    lines = sheet_rows(opening, cols, order, speak)
     try:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            out = csv.writer(f)
-            out.writerow(["call", "row", "col", "depth", "bombs", "stop"])
-            for number, cell, depth, bombs, stop in calls_table(opening):
-                out.writerow([number, cell // cols + 1, cell % cols + 1, depth, bombs,
-                              plain(speak(stop))])
+        with open(path, "w", encoding="utf-8-sig", newline="") as f:
+            csv.writer(f).writerows(lines)
+        with open(map_path(path), "w", encoding="utf-8-sig") as f:
+            f.write("\n".join(sheet_map(opening, rows, cols, order, speak)) + "\n")
     except OSError as error:
-        return "minesweep: cannot write the calls to %s: %s" % (path, error)
-    return None
+        return "minesweep: cannot write the calls to %s: %s" % (path, error), None
+    return None, speak(words("sheet_written", calls=len(lines) - 1, path=path,
+                             board=map_path(path)))
 
 
 def stack_chain(stack, cols, name="open_block(%d,%d)"):
@@ -455,7 +637,9 @@ def status(replay, opening, limit):
         return [words("panel_last", calls=len(opening.calls),
                       deepest=deepest_call(opening.calls))]
     done = len(replay.number)
-    said = [words("panel_paused" if replay.paused else "panel_running")]
+    said = [words("panel_guess" if replay.asking() and not replay.paused else
+                  "panel_paused" if replay.paused else "panel_running")]
+    said.append(words("panel_order", order=words("order_" + replay.order)))
     if replay.predict:
         said.append(words("panel_score", right=replay.score[0], asked=replay.score[1]))
     if replay.kind == "stack":

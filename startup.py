@@ -68,6 +68,9 @@ def options(argv, rows, cols, bombs):
                              "to a CSV file, then stop (no window)")
     parser.add_argument("--at", type=place, metavar="ROW,COL",
                         help="with --calls, the first click (from 1; the middle)")
+    parser.add_argument("--order", choices=["reading", "book"], default="reading",
+                        help="with --calls, the neighbours' order: reading (top left "
+                             "to bottom right) or the book's shuffled blocks list")
     args = parser.parse_args(argv)
     args.asked = any(value is not None for value in (args.rows, args.cols, args.bombs,
                                                      args.board))

@@ -15,7 +15,9 @@ SMALLER = (20, 16)       # tile sizes smaller than the book's, px
 LARGER = (32, 40, 50)    # ... and larger, for a projector (Z, and slow motion)
 ROOM = (0, 80)           # what the window leaves free of the desktop for a
                          # title bar and a task bar, px
-PANEL = 340              # width of the slow-motion panel, px
+PANEL = 600              # width of the slow-motion panel (its code at 18 px), px
+WIDE_PANEL = 720         # ... on a desktop of at least WIDE px (its code larger), px
+WIDE = (1600, 900)
 PANEL_HEIGHT = 680       # least height of the window while it shows, px
 WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
 FACE_SIZE = 28           # the face button is a square this big, px
@@ -27,8 +29,8 @@ class View:
 
     def __init__(self, board_rows, board_cols, tile, rows, cols, panel, footer):
         """A view of a board of board_rows x board_cols at this tile size,
-        showing rows x cols tiles, with the slow-motion panel or not and a
-        footer this many px high."""
+        showing rows x cols tiles, with the slow-motion panel this many px
+        wide (0: none) and a footer this many px high."""
         self.board_rows, self.board_cols = board_rows, board_cols
         self.tile = tile
         self.rows, self.cols = rows, cols
@@ -37,7 +39,8 @@ class View:
         # A grid smaller than the least board area is centred in it.
         self.left = (self.board_width() - tile * cols) // 2
         self.top = BAR + (self.board_height() - tile * rows) // 2
-        self.width = self.board_width() + (PANEL if panel else 0)
+        self.panel = panel
+        self.width = self.board_width() + panel
         self.height = BAR + self.board_height() + footer
 
     def board_width(self):
@@ -161,6 +164,11 @@ def window_room(desktop):
     return max(width - ROOM[0], MIN_WIDTH), max(height - ROOM[1], 2 * MIN_HEIGHT)
 
 
+def panel_width(desktop):
+    """How wide the slow-motion panel is on a desktop of (width, height), px."""
+    return WIDE_PANEL if desktop[0] >= WIDE[0] and desktop[1] >= WIDE[1] else PANEL
+
+
 def tile_sizes(book):
     """The tile sizes the view fits a board with: the book's, then smaller."""
     return (book,) + SMALLER
@@ -177,7 +185,7 @@ def zoom_sizes(book, rows, cols, desktop, panel, footer_for):
     """The tile sizes Z goes through, in turn: the book's, the larger ones
     at which the whole board fits on this desktop, then the smaller ones."""
     room_width, room_height = window_room(desktop)
-    room = (room_width - (PANEL if panel else 0), room_height)
+    room = (room_width - (panel_width(desktop) if panel else 0), room_height)
     return (book,) + tuple(size for size in LARGER
                            if whole_fits(rows, cols, size, room, footer_for)) + SMALLER
 
@@ -205,8 +213,8 @@ def fit(rows, cols, desktop, sizes, zoom, panel, footer_for, old=None):
     px below a board part that wide. The old view's place is kept if it is
     of the same board."""
     room_width, room_height = window_room(desktop)
-    if panel:
-        room_width -= PANEL
+    panel = panel_width(desktop) if panel else 0
+    room_width -= panel
     # Slow motion is for a class to watch: the largest tiles the whole
     # board fits at, so that the call numbers read from the back.
     if panel and zoom is None:

@@ -174,14 +174,17 @@ TEXTS = {
                           "of {count}, {cell:short}",
     "predict_on": "Predict on: in a replay, click the tile you think open_block opens next",
     "predict_off": "Predict off",
-    "recursion_demo": "An empty 40 x 40 board with Python's usual recursion limit of "
-                      "{limit}: watch open_block go past it",
+    "recursion_demo": "An empty 40 x 40 board, neighbours in reading order (the book's "
+                      "order often stops short of the limit), and Python's usual "
+                      "recursion limit of {limit}: watch open_block go past it",
     "recursion_error": "RecursionError: {message}. Python stopped after {calls} "
                        "calls, {depth} inside each other: its limit was {limit}, and "
                        "other functions held the rest.",
-    "recursion_fixed": "FIX c of step 11 raises the limit: then the same click makes "
-                       "all {calls} calls, at most {deepest} inside each other. Esc: "
-                       "back to your board.",
+    "recursion_fixed": "Python's usual limit is {limit} calls inside each other; for a "
+                       "board this big the game raises it to {raised} (fix c: twice "
+                       "its {tiles} tiles plus 1000, as the recorder stands between "
+                       "each two calls), and then this click makes all {calls} calls, "
+                       "{deepest} deep. Esc: back to your board.",
     "stop_number": "it shows {number}: a bomb is near",
     "stop_nothing_left": "no closed neighbour left to open",
     "queue_number": "Take {cell:short} from the front and open it: it shows {number}, "
@@ -196,7 +199,7 @@ TEXTS = {
                   "inside each other. W: watch it again, done with a queue.",
     "panel_call": "call {done} of {total}",
     "panel_tile": "tile {done} of {total}",
-    "panel_depth": "depth {depth} (deepest {deepest}; Python allows {limit})",
+    "panel_depth": "depth {depth} (deepest so far {deepest})",
     "panel_paused": "Paused",
     "panel_running": "Playing",
     "panel_score": "Predictions: {right} of {asked} right",
@@ -212,9 +215,29 @@ TEXTS = {
     "panel_waiting": "Tiles waiting in the queue, front first:",
     "panel_more": "... {count} more ...",
     "panel_more_queue": "... {count} more ...",
-    "panel_keys": "P or a click: pause  Space or Right: a step  Left: back  "
-                  "Home/End: start/end  + and -: speed ({speed}/s)  T: predict  "
-                  "K: Python's limit  W: queue/recursion  Esc: end  V: off",
+    "panel_keys": "P or a click: pause  Space or Right: a step  Left: back  Home/End: "
+                  "start/end  + and -: speed ({speed}/s)  T: predict  O: neighbours' "
+                  "order  K: Python's limit  W: queue/recursion  Esc: end  V: off",
+    "panel_guess": "Your turn: click the tile of the next call",
+    "panel_order": "Neighbours in {order}; rows and cols from 1",
+    "panel_flag_rule": "The game's open_block also checks \"and not block.isflag\": a "
+                       "flag stops the flood (fix b)",
+    "order_reading": "reading order (top left to bottom right)",
+    "order_book": "the book's order (the shuffled blocks list)",
+    "sheet_header": "call,row,col,depth,bombs,stop,caller,last",
+    "sheet_index": "index",
+    "sheet_map_title": "The board after the click, neighbours in {order}. Rows and "
+                       "cols count from 1, as the game and --at count them; the book's "
+                       "i and j count from 0.",
+    "sheet_map_calls": "Each tile the click opened: its call number (# closed, F a "
+                       "flag, . open before)",
+    "sheet_map_index": ("The index in blocks (from 0) of each tile the click opened: "
+                        "get_neighbours meets the tiles in this order"),
+    "sheet_written": "Wrote the {calls} calls of open_block to {path}, and the board "
+                     "to {board}",
+    "sheet_order": "order",
+    "sheet_reading": "reading",
+    "sheet_book": "book",
 }
 
 

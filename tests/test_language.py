@@ -18,7 +18,7 @@ import pytest
 import solver
 import wording
 from conftest import board, footer
-from loadgame import ROOT, load_game
+from loadgame import ROOT, load_game, with_screen
 from test_reliability import copy_game, run_copy
 from test_solver import random_position
 
@@ -300,6 +300,24 @@ def test_a_missing_or_broken_text_file_leaves_english(tmp_path, monkeypatch, cap
     assert capsys.readouterr().out.count("the game speaks English") == 1
 
 
+def test_without_the_code_font_slow_motion_shows_its_code_in_pgzeros(tmp_path,
+                                                                    monkeypatch, capsys):
+    folder = copy_game(tmp_path)
+    os.remove(folder / "fonts" / "minesweep_mono.ttf")
+    monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path / "data"))
+    game = load_game(script=str(folder / "minesweep.py"))
+    assert capsys.readouterr().out.count("minesweep_mono.ttf cannot be used") == 1
+    with_screen(game)
+    game.on_key_down(game.keys.V)
+    game.new_game(9, 9, 0)
+    game.grid_action(game.block_at(4, 4), game.click_open)
+    game.update(1.0)
+    game.draw()                     # the panel draws, its code in pgzero's font
+    fonts = {shape[2] for shape in game.now_showing().code(0, 0, 500)
+             if shape[0] == "text"}
+    assert fonts == {None} and game.play.replay is not None
+
+
 def test_a_missing_font_leaves_english(tmp_path, monkeypatch, capsys):
     folder = copy_game(tmp_path)
     os.remove(folder / "fonts" / "minesweep_zh.ttf")
@@ -395,6 +413,8 @@ def zh_font_measures():
 
 def places_of(key):
     """Where the game draws a text: (widths, sizes) for each place."""
+    if key.startswith("sheet_"):
+        return []       # the worksheet's words go to its files, not the screen
     places = [FOOTER]
     if key.startswith(PANEL_KEYS):
         places.append(PANEL)

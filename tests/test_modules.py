@@ -4,7 +4,9 @@ These tests load no game and no pygame (test_house.py runs them where
 pygame and pgzero cannot even be imported), so they use no fixture of
 conftest.py either.
 """
+import csv
 import errno
+import functools
 import json
 import os
 import stat
@@ -386,12 +388,36 @@ def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
     calls, numbers, around, bombs = board_3x4()
     opening = slowmotion.Opening(calls, set(), numbers, set(), bombs, around)
     path = str(tmp_path / "calls.csv")
-    assert slowmotion.write_calls(path, opening, 4, str) is None
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    assert lines[0] == "call,row,col,depth,bombs,stop" and len(lines) == 1 + len(calls)
-    assert lines[1].startswith("1,3,1,1,")          # cell 8 is row 3, col 1
-    fault = slowmotion.write_calls(str(tmp_path), opening, 4, str)  # a folder
+    speak = functools.partial(wording.speak, wording.TEXTS, cols=4)
+    fault, said = slowmotion.write_calls(path, opening, (3, 4), "reading", speak)
+    assert fault is None and said == "Wrote the %d calls of open_block to %s, and the " \
+        "board to %s" % (len(calls), path, str(tmp_path / "calls_board.txt"))
+    with open(path, "rb") as f:
+        assert f.read(3) == b"\xef\xbb\xbf"           # a BOM: Excel reads it as UTF-8
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last",
+                       "order"] and len(rows) == 1 + len(calls)
+    assert rows[1][:5] == ["1", "3", "1", "1", "0"]      # cell 8 is row 3, col 1
+    # caller: the number of the call that made it; last: the last call made
+    # inside it (its own number if none): the calls between are its own.
+    number = {cell: place for place, (cell, caller) in enumerate(calls, 1)}
+    ancestors = {None: []}
+    for cell, caller in calls:
+        ancestors[cell] = ancestors[caller] + [caller]
+    for place, (cell, caller) in enumerate(calls, 1):
+        inside = [later for later, (other, _) in enumerate(calls, 1)
+                  if later > place and cell in ancestors[other]]
+        assert rows[place][6:] == ["" if caller is None else str(number[caller]),
+                                   str(max(inside, default=place)), "reading"]
+    with open(tmp_path / "calls_board.txt", encoding="utf-8-sig") as f:
+        board = f.read().splitlines()
+    assert "count from 1" in board[0] and board[3].split() == ["1", "2", "3", "4"]
+    assert [line.split()[1:] for line in board[4:7]] == [
+        [str(number[row * 4 + col]) if row * 4 + col in number else "#"
+         for col in range(4)] for row in range(3)]
+    fault, said = slowmotion.write_calls(str(tmp_path), opening, (3, 4), "reading",
+                                         speak)                    # a folder
     assert fault.startswith("minesweep: cannot write the calls to ") and "\n" not in fault
 
 

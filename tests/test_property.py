@@ -95,7 +95,7 @@ def check_slow_motion(game):
     replay only of this board's tiles, a window that fits the mode."""
     assert game.open_block.__name__ == "open_block" and game.open_block.__module__ != (
         "slowmotion")                               # no recorder left standing in
-    panel = viewport.PANEL if game.settings.slowmo else 0
+    panel = viewport.panel_width(game.settings.desktop) if game.settings.slowmo else 0
     assert game.WIDTH == game.view.board_width() + panel
     cells = set(range(len(game.blocks)))
     if game.play.opening is not None:

@@ -99,6 +99,28 @@ def test_while_a_guess_is_awaited_the_replay_waits(game):
     assert rp.position == held + 1 and rp.score == [0, 0]
 
 
+def panel_text(game):
+    """Every text the slow-motion panel shows now, in one string."""
+    return "\n".join(shape[1] for shape in game.now_showing().panel() if shape[0] == "text")
+
+
+def test_a_wrong_guess_is_explained_until_the_next_key(game):
+    rp = replaying(game, 8, 10, BOMBS, (7, 2))
+    rp.predict = True
+    game.update(10.0)
+    assert rp.asking() and "Your turn: click the tile of the next call" in panel_text(game)
+    right = rp.steps[rp.position + 1].cell
+    wrong = next(cell for cell in sorted(rp.hidden) if cell != right)
+    game.on_mouse_down(tile_centre(game, *divmod(wrong, 10)), game.mouse.LEFT)
+    said = game.speak(rp.verdict)
+    assert said.startswith("Not ")
+    for _ in range(30):
+        game.update(0.5)                           # many frames: it stays
+        assert said in panel_text(game) and "Paused" in panel_text(game)
+    game.on_key_down(game.keys.SPACE)              # the next key goes on
+    assert said not in panel_text(game)
+
+
 # 2. Back and forth --------------------------------------------------------------------
 def test_a_step_back_shows_exactly_the_step_before(shown):
     game = shown
@@ -207,6 +229,43 @@ def test_the_recursion_error_is_real_and_the_board_comes_back(game):
     assert sys.getrecursionlimit() > 1000          # fix c is still in place
 
 
+def test_the_limits_demonstration_draws_only_the_tiles_its_calls_opened(shown):
+    game = shown
+    board(game, 9, 9, [(0, 0)])
+    game.on_key_down(game.keys.V)
+    game.on_key_down(game.keys.K)
+    rp = game.play.replay
+    every = set(range(40 * 40))
+
+    def drawn_open():
+        """The tiles the replay draws open now (the others it draws closed)."""
+        game.draw()
+        return every - rp.hidden
+
+    assert drawn_open() == set()
+    for keys in ([game.keys.RIGHT] * 50, [game.keys.END], [game.keys.LEFT] * 3,
+                 [game.keys.HOME], [game.keys.END]):
+        for key in keys:
+            game.on_key_down(key)
+        assert drawn_open() == set(rp.number)
+    assert len(rp.number) < 1600
+    # A tile no call reached, in view, is drawn closed in the tiles' picture too.
+    view = game.view
+    row, col = next(divmod(cell, 40) for cell in sorted(every - set(rp.number))
+                    if view.in_view(*divmod(cell, 40)))
+    size = view.tile
+    tile = game.canvas.grid.subsurface(((col - view.col) * size, (row - view.row) * size,
+                                        size, size))
+    closed = game.tile_picture("minesweep_block")
+    assert game.pygame.image.tobytes(tile, "RGB") == game.pygame.image.tobytes(
+        closed.convert(), "RGB")
+    assert game.blocks[row * 40 + col].isopen       # though the recorded run opened it
+    said = game.speak(rp.steps[-1].said)
+    assert "1000" in said and str(sys.getrecursionlimit()) in said
+    assert "fix c" in said and "%d deep" % max(
+        game.play.opening.replay("stack").depths) in said
+
+
 # 6. The worksheet ---------------------------------------------------------------------------
 def worksheet(tmp_path, *args):
     """Run the game with --calls and these options; the CSV's rows."""
@@ -219,21 +278,45 @@ def worksheet(tmp_path, *args):
     # A worksheet's board is not a game to keep, nor to say anything about.
     assert "keep" not in done.stdout + done.stderr
     assert not (tmp_path / "data" / "saved_game.json").exists()
-    with open(out, encoding="utf-8", newline="") as f:
+    said = done.stdout.strip().splitlines()[-1]     # where, in either language
+    assert str(out) in said and said.endswith(str(tmp_path / "calls_board.txt"))
+    with open(out, "rb") as f:
+        assert f.read(3) == b"\xef\xbb\xbf"       # a BOM: Excel and WPS read UTF-8
+    with open(out, encoding="utf-8-sig", newline="") as f:
         return list(csv.reader(f))
 
 
 def test_the_worksheet_of_an_empty_board_is_the_recursion(tmp_path):
     rows = worksheet(tmp_path, "--board", "1", "--rows", "15", "--cols", "15",
-                     "--bombs", "0", "--at", "8,8")
-    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop"]
+                     "--bombs", "0", "--at", "8,8", "--lang", "en")
+    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last",
+                       "order"]
     calls, returns = calls_model(15, 15, set(), (7, 7))
     callers = {caller for cell, depth, bombs, caller, *rest in calls}
+    number = {cell: place for place, (cell, *rest) in enumerate(calls, 1)}
     assert len(rows) - 1 == 225 == len(calls)
-    for number, (row, (cell, depth, bombs, *via)) in enumerate(zip(rows[1:], calls), 1):
+    for place, (row, (cell, depth, bombs, caller, *via)) in enumerate(
+            zip(rows[1:], calls), 1):
         stop = "" if cell in callers else "no closed neighbour left to open"
-        assert row == [str(number), str(cell[0] + 1), str(cell[1] + 1), str(depth),
-                       str(bombs), stop]
+        assert row[:7] == [str(place), str(cell[0] + 1), str(cell[1] + 1), str(depth),
+                           str(bombs), stop, "" if caller is None else str(number[caller])]
+        assert row[8] == "reading"
+    # Each call returns once the calls after it are deeper: last is the one before.
+    depths = [depth for cell, depth, *rest in calls] + [0]
+    for place, row in enumerate(rows[1:], 1):
+        last = next(later for later in range(place, 226) if depths[later] <= depths[
+            place - 1])
+        assert row[7] == str(last)
+
+
+def test_the_worksheet_speaks_the_games_language(tmp_path):
+    rows = worksheet(tmp_path, "--rows", "4", "--cols", "5", "--bombs", "0",
+                     "--lang", "zh", "--order", "book")
+    assert rows[0][4] == "\u5468\u56f4\u5730\u96f7\u6570"    # bombs around
+    assert len(rows[0]) == 10 and len(rows) == 21
+    with open(tmp_path / "calls_board.txt", encoding="utf-8-sig") as f:
+        board = f.read()
+    assert "blocks" in board and "i\u548cj\u4ece0" in board     # i and j from 0
 
 
 def test_the_worksheet_lists_exactly_the_tiles_the_click_opens(game, tmp_path):

@@ -201,7 +201,7 @@ def run_calls(worksheet, folder):
          "--bombs", str(worksheet["bombs"]), "--at", "%d,%d" % (row, col)],
         cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    with open(out, encoding="utf-8", newline="") as f:
+    with open(out, encoding="utf-8-sig", newline="") as f:     # with its BOM
         return list(csv.DictReader(f))
 
 

@@ -380,7 +380,7 @@ def test_slow_motion_in_a_real_window(display, tmp_path):
         model.layout()
         view = model.view
         wid = window_of_size(display, game.pid, (model.WIDTH, model.HEIGHT))
-        panel = pygame.Rect(view.board_width(), 0, viewport.PANEL, model.HEIGHT)
+        panel = pygame.Rect(view.board_width(), 0, view.panel, model.HEIGHT)
         tile, left, top = view.tile, view.left, view.top
 
         def closed(shot):

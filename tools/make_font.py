@@ -1,4 +1,6 @@
-"""Make fonts/minesweep_zh.ttf: the Chinese letters the game uses, and no more.
+"""Make fonts/minesweep_zh.ttf: the Chinese letters the game uses, and no more;
+and fonts/minesweep_mono.ttf: DejaVu Sans Mono's English letters, for the code
+that slow motion shows.
 
 Run from the project folder:  python tools/make_font.py
 It needs Debian's fonts-wqy-microhei (WenQuanYi Micro Hei, Apache-2.0) and
@@ -29,6 +31,11 @@ ROOT = os.path.dirname(HERE)
 SOURCE = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 LICENCE = "/usr/share/doc/fonts-wqy-microhei/copyright"
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
+# Code reads best in letters of one width: DejaVu Sans Mono (Debian's
+# fonts-dejavu-core, the Bitstream Vera licence), its English letters only.
+MONO_SOURCE = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+MONO_LICENCE = "/usr/share/doc/fonts-dejavu-core/copyright"
+MONO = os.path.join(ROOT, "fonts", "minesweep_mono.ttf")
 
 
 def all_strings(value):
@@ -73,6 +80,24 @@ def main():
     shutil.copyfile(LICENCE, os.path.join(ROOT, "fonts", "LICENSE-wqy-microhei.txt"))
     print("wrote %s (%d bytes, %d letters)" % (FONT, os.path.getsize(FONT),
                                                len(letters())))
+    cut_mono()
+
+
+def cut_mono():
+    """Cut DejaVu Sans Mono down to the English letters, its licence beside it."""
+    if not os.path.exists(MONO_SOURCE):
+        sys.exit("make_font: %s is missing: apt-get install fonts-dejavu-core"
+                 % MONO_SOURCE)
+    options = subset.Options()
+    options.name_IDs = ["*"]                # keep the name and licence records
+    options.hinting = False
+    font = subset.load_font(MONO_SOURCE, options)
+    cutter = subset.Subsetter(options)
+    cutter.populate(text="".join(chr(code) for code in range(32, 127)))
+    cutter.subset(font)
+    subset.save_font(font, MONO, options)
+    shutil.copyfile(MONO_LICENCE, os.path.join(ROOT, "fonts", "LICENSE-dejavu.txt"))
+    print("wrote %s (%d bytes)" % (MONO, os.path.getsize(MONO)))
 
 
 if __name__ == "__main__":

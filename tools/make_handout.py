@@ -547,7 +547,7 @@ def worksheet_board(board):
             row, col = board["click"]
             mod.recorded(mod.click_open, mod.block_at(row - 1, col - 1))
             calls = [(call, cell // mod.COLS + 1, cell % mod.COLS + 1, depth)
-                     for call, cell, depth, _, _ in mod.slowmotion.calls_table(
+                     for call, cell, depth, *_ in mod.slowmotion.calls_table(
                          mod.play.opening)]
             bombs = [(block.row + 1, block.col + 1) for block in mod.blocks
                      if block.isbomb]

@@ -124,18 +124,44 @@ def post_mortems(mod, game, prefix):
 
 
 def slow_motion(mod, game, prefix):
-    """A replay of the first click in slow motion, as recursion and as a queue."""
+    """A replay of the first click in slow motion: as recursion, in the
+    book's order with each tile's index, predicting (a wrong guess), as a
+    queue, and Python's recursion limit (K)."""
     mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(SLOW_BOMBS)
     mod.on_key_down(mod.keys.V)
+    mod.settings.order = "reading"
     mod.grid_action(mod.block_at(7, 7), mod.click_open)
     for _ in range(120):
         mod.play.replay.forward()
     shot(mod, game, prefix + "slowmo_stack")
+    mod.on_key_down(mod.keys.O)                  # the book's order, the same click
+    for _ in range(40):
+        mod.play.replay.forward()
+    shot(mod, game, prefix + "slowmo_book")
+    mod.on_key_down(mod.keys.T)                  # predict: a wrong guess, explained
+    replay = mod.play.replay
+    while not replay.asking():
+        replay.forward()
+    following = replay.steps[replay.position + 1].cell
+    wrong = next(cell for cell in sorted(replay.hidden) if cell != following)
+    replay.guess(wrong)
+    mod.update(1.0)
+    shot(mod, game, prefix + "slowmo_predict")
+    mod.on_key_down(mod.keys.T)
+    mod.on_key_down(mod.keys.O)                  # back to reading order
     mod.on_key_down(mod.keys.W)
     for _ in range(45):
         mod.play.replay.forward()
     shot(mod, game, prefix + "slowmo_queue")
+    mod.on_key_down(mod.keys.K)                  # Python's limit, on a 40 x 40 board
+    replay = mod.play.replay
+    for _ in range(700):
+        replay.forward()
+    shot(mod, game, prefix + "slowmo_limit")
+    mod.on_key_down(mod.keys.END)
+    shot(mod, game, prefix + "slowmo_limit_end")
+    mod.on_key_down(mod.keys.ESCAPE)
     mod.on_key_down(mod.keys.V)
 
 
