@@ -1,6 +1,6 @@
 # -*- coding: utf-8 -*-
 # 3.1.4（第3章）：埋设地雷。第 2 步（共 11 步）
-# 列表前 20 个方块下面埋了 20 颗地雷：位置总是一样的。
+# 地雷埋在列表的前 20 个方块下面，所以每次运行，位置都一样。
 # 运行：python chapter/zh/step02_bombs_first.py（或在 Thonny、IDLE 里按“运行”）
 # 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
 # 行末的标记：

@@ -106,7 +106,7 @@ def get_bomb_number(bk):  # NEW
 
 
 # 获取某方块周围所有没打开的方块：最多 8 个，斜着挨着的也算。
-# 相邻方块和 bk 的 x、y 坐标最多各差一个 SIZE（不会都相等）。条件很长，
+# 相邻的方块和 bk 左右差一个 SIZE，或上下差一个 SIZE，或者左右、上下都差。条件很长，
 # 所以除了最后一行，每行末尾都有反斜杠 \，表示下一行接着写。
 def get_neighbours(bk):  # NEW
     nblocks = []  # NEW

@@ -50,7 +50,7 @@ def update():  # NEW
     global finished  # NEW
     if finished or failed:  # NEW
         return  # NEW
-    # 检查是否所有没埋地雷的方块都被打开：还有一个没打开，就还没赢
+    # 检查是否所有没埋地雷的方块都被打开：只要还有一个没打开，就还没赢
     for block in blocks:  # NEW
         if not block.isbomb and not block.isopen:  # NEW
             return  # NEW
@@ -143,7 +143,7 @@ def get_bomb_number(bk):
 
 
 # 获取某方块周围所有没打开的方块：最多 8 个，斜着挨着的也算。
-# 相邻方块和 bk 的 x、y 坐标最多各差一个 SIZE（不会都相等）。条件很长，
+# 相邻的方块和 bk 左右差一个 SIZE，或上下差一个 SIZE，或者左右、上下都差。条件很长，
 # 所以除了最后一行，每行末尾都有反斜杠 \，表示下一行接着写。
 def get_neighbours(bk):
     nblocks = []

@@ -32,7 +32,7 @@ blocks = []              # 方块列表
 # FIX c：open_block 还没返回就又调用自己，所以在一大片空白里，
 # 会有几百次调用一层套一层地等着返回。Python 默认只允许大约 1000 层，
 # 大约 35×35 到 40×40 的空棋盘就不够用了（要看点在哪里），
-# 所以把上限提高到和方块数差不多。
+# 所以方块很多时，把上限提高到方块数再加 100。
 sys.setrecursionlimit(max(1000, ROWS * COLS + 100))  # FIX c
 
 # 将所有方块添加到场景中：i 是行号，j 是列号
@@ -64,7 +64,7 @@ def update():
     global finished
     if finished or failed:
         return
-    # 检查是否所有没埋地雷的方块都被打开：还有一个没打开，就还没赢
+    # 检查是否所有没埋地雷的方块都被打开：只要还有一个没打开，就还没赢
     for block in blocks:
         if not block.isbomb and not block.isopen:
             return
@@ -126,8 +126,8 @@ def blow_up():
     # 游戏就停了。所以先检查有没有混音器，有才播放。
     if pygame.mixer.get_init():  # FIX e
         sounds.bomb.play()
-    # FIX d：逐个检查每个方块下面有没有地雷。blocks[0] 到 blocks[19]
-    # 正好是地雷，只在列表的次序没有变过时才成立。
+    # FIX d：逐个检查每个方块下面有没有地雷。只有列表的次序一直没变过，
+    # blocks[0] 到 blocks[19] 才正好是那 20 颗地雷。
     for block in blocks:  # FIX d
         if block.isbomb:  # FIX d
             block.image = "minesweep_bomb"  # FIX d
