@@ -156,6 +156,10 @@ MISTAKES = {
     "finished_in_loop": (edit("            return\n    finished = True",
                               "            return\n        finished = True"),
                          "3.4.2", "win_at_once", ("if not block.isbomb and not block.isopen", 1)),
+    "indent_one_short": (edit("        block.isbomb = False", "       block.isbomb = False"),
+                         "3.1.2", "indent_unmatched", ("       block.isbomb = False", 1)),
+    "mouse_lowercase": (edit("elif button == mouse.LEFT", "elif button == mouse.left"),
+                        "3.2.1", "no_module_attr", ("mouse.left", 1)),
     "no_coding_line": (lambda t: t.split("\n", 1)[1], "3.1.2", "not_utf8",
                        ("minesweep.py", 1)),
 }
@@ -242,6 +246,7 @@ def test_the_words_of_some_mistakes_name_what_is_wrong(checked):
     assert "minesweep_bombs" in said["bomb_picture"]
     assert "shuffle" in said["raises_at_import"]
     assert "global finished" in said["no_global_finished"]
+    assert "mouse.LEFT" in said["mouse_lowercase"]
     assert "\u7b2c %d \u884c" % line_of(book(), "    bk.isopen = True") not in said[
         "isopen_below"]
 
