@@ -630,6 +630,8 @@ def section_314(program):
     if mod.BOMBS != BOMBS:
         raise Fail("bombs_constant", program.lines.of_assign("BOMBS"),
                    value=repr(mod.BOMBS))
+    if not first and bury is None:       # no loop yet: nothing to check in it
+        raise Fail("todo_isbomb", None)
     if len(first) != BOMBS:
         raise Fail("bombs_count", bury, count=len(first))
     second = bomb_places(program, program.load())

@@ -251,6 +251,17 @@ def test_the_words_of_some_mistakes_name_what_is_wrong(checked):
         "isopen_below"]
 
 
+def test_no_loop_burying_bombs_is_told_bombs_are_still_to_bury(tmp_path):
+    # The top of the listing typed (BOMBS = 20, isbomb = False) but not yet
+    # the loop: there is no loop to check, the bombs are still to bury.
+    text = edit("for i in range(BOMBS):\n    blocks[i].isbomb = True\n", "")(book())
+    program = tmp_path / "no_loop.py"
+    program.write_bytes(text.encode("gb18030"))
+    [result] = json.loads(run_check("--json", str(program)).stdout)
+    assert result["reached"] == "3.1.3"
+    assert pattern("todo_isbomb").fullmatch(result["checks"][2]["message"])
+
+
 def test_english_words_and_the_exit_status(tmp_path):
     good = tmp_path / "good"
     good.mkdir()
