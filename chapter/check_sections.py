@@ -417,6 +417,9 @@ class Program:
             near = difflib.get_close_matches(e.name, dir(getattr(e, "obj", None)), 1)
             return Fail("no_module_attr", line, name=e.name, near=near[0] if near else "",
                         **facts)
+        if isinstance(e, TypeError) and ("concatenate str" in text
+                                         or "'int' and 'str'" in text):
+            return Fail("str_plus_number", line, **facts)   # a picture name + a number
         if isinstance(e, AttributeError):
             return self.constant_case(e, text, line, facts)
         return Fail("crash", line, **facts)

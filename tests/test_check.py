@@ -160,6 +160,8 @@ MISTAKES = {
                          "3.1.2", "indent_unmatched", ("       block.isbomb = False", 1)),
     "mouse_lowercase": (edit("elif button == mouse.LEFT", "elif button == mouse.left"),
                         "3.2.1", "no_module_attr", ("mouse.left", 1)),
+    "number_without_str": (edit('"minesweep_number" + str(bombnum)', '"minesweep_number" + bombnum'),
+                           "3.3.4", "str_plus_number", ('"minesweep_number" + bombnum', 1)),
     "no_coding_line": (lambda t: t.split("\n", 1)[1], "3.1.2", "not_utf8",
                        ("minesweep.py", 1)),
 }
