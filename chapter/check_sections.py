@@ -112,7 +112,6 @@ SYNTAX_HINTS = [          # (a piece of Python's message, the key of our words)
     ("expected ':'", "syntax_colon"),
     ("was never closed", "syntax_unclosed"),
     ("unmatched", "syntax_unmatched"),
-    ("does not match", "syntax_closing"),
     ("unterminated string", "syntax_quote"),
     ("EOL while scanning", "syntax_quote"),
     ("invalid character", "syntax_chinese"),
@@ -122,6 +121,7 @@ SYNTAX_HINTS = [          # (a piece of Python's message, the key of our words)
     ("expected an indented block", "indent_expected"),
     ("unexpected indent", "indent_unexpected"),
     ("unindent does not match", "indent_unmatched"),
+    ("does not match", "syntax_closing"),     # after "unindent does not match"
     ("inconsistent use of tabs", "indent_tabs"),
 ]
 
@@ -417,6 +417,24 @@ class Program:
             near = difflib.get_close_matches(e.name, dir(getattr(e, "obj", None)), 1)
             return Fail("no_module_attr", line, name=e.name, near=near[0] if near else "",
                         **facts)
+        if isinstance(e, TypeError) and ("concatenate str" in text
+                                         or "'int' and 'str'" in text):
+            return Fail("str_plus_number", line, **facts)   # a picture name + a number
+        if isinstance(e, AttributeError):
+            return self.constant_case(e, text, line, facts)
+        return Fail("crash", line, **facts)
+
+    def constant_case(self, e, text, line, facts):
+        """mouse.left for mouse.LEFT (or keys.space): Pygame Zero's names of
+        buttons and keys are capitals, and the enum's own message is one word."""
+        from pgzero.constants import mouse
+        from pgzero.keyboard import keys
+        name = getattr(e, "name", None) or text
+        for names in (mouse, keys):
+            if getattr(e, "obj", names) is names and name.isidentifier() \
+                    and name != name.upper() and name.upper() in names.__members__:
+                return Fail("no_module_attr", line, name=names.__name__ + "." + name,
+                            near=names.__name__ + "." + name.upper(), **facts)
         return Fail("crash", line, **facts)
 
     def missing_name(self, name, line, facts):
@@ -615,6 +633,8 @@ def section_314(program):
     if mod.BOMBS != BOMBS:
         raise Fail("bombs_constant", program.lines.of_assign("BOMBS"),
                    value=repr(mod.BOMBS))
+    if not first and bury is None:       # no loop yet: nothing to check in it
+        raise Fail("todo_isbomb", None)
     if len(first) != BOMBS:
         raise Fail("bombs_count", bury, count=len(first))
     second = bomb_places(program, program.load())

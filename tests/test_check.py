@@ -156,6 +156,12 @@ MISTAKES = {
     "finished_in_loop": (edit("            return\n    finished = True",
                               "            return\n        finished = True"),
                          "3.4.2", "win_at_once", ("if not block.isbomb and not block.isopen", 1)),
+    "indent_one_short": (edit("        block.isbomb = False", "       block.isbomb = False"),
+                         "3.1.2", "indent_unmatched", ("       block.isbomb = False", 1)),
+    "mouse_lowercase": (edit("elif button == mouse.LEFT", "elif button == mouse.left"),
+                        "3.2.1", "no_module_attr", ("mouse.left", 1)),
+    "number_without_str": (edit('"minesweep_number" + str(bombnum)', '"minesweep_number" + bombnum'),
+                           "3.3.4", "str_plus_number", ('"minesweep_number" + bombnum', 1)),
     "no_coding_line": (lambda t: t.split("\n", 1)[1], "3.1.2", "not_utf8",
                        ("minesweep.py", 1)),
 }
@@ -242,8 +248,20 @@ def test_the_words_of_some_mistakes_name_what_is_wrong(checked):
     assert "minesweep_bombs" in said["bomb_picture"]
     assert "shuffle" in said["raises_at_import"]
     assert "global finished" in said["no_global_finished"]
+    assert "mouse.LEFT" in said["mouse_lowercase"]
     assert "\u7b2c %d \u884c" % line_of(book(), "    bk.isopen = True") not in said[
         "isopen_below"]
+
+
+def test_no_loop_burying_bombs_is_told_bombs_are_still_to_bury(tmp_path):
+    # The top of the listing typed (BOMBS = 20, isbomb = False) but not yet
+    # the loop: there is no loop to check, the bombs are still to bury.
+    text = edit("for i in range(BOMBS):\n    blocks[i].isbomb = True\n", "")(book())
+    program = tmp_path / "no_loop.py"
+    program.write_bytes(text.encode("gb18030"))
+    [result] = json.loads(run_check("--json", str(program)).stdout)
+    assert result["reached"] == "3.1.3"
+    assert pattern("todo_isbomb").fullmatch(result["checks"][2]["message"])
 
 
 def test_english_words_and_the_exit_status(tmp_path):
