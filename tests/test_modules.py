@@ -602,29 +602,31 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
     (tmp_path / startup.TEXTS).write_text("{}")
 
     def refuse(bad):
-        """A loader that refuses these names, as pygame refuses a broken file."""
+        """A loader that refuses these names, as pygame refuses a broken file;
+        a picture it loads has the size the game draws it at."""
         def load(name):
             """Load a file, or fail as its library would."""
             if name in bad:
                 raise ValueError("Unsupported image format\nmore detail")
+            return startup.picture_size(name, 25)
         return load
 
     load = {"images": refuse({"face_win"}), "sounds": refuse({"win"}),
             "fonts": refuse({str(tmp_path / startup.FONT)}), "texts": wording.read_texts}
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
     assert "face_win.png cannot be read (Unsupported image format)" in fatal
     assert texts is None and len(said) == 3
     load["images"] = refuse(())
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
     assert fatal is None and len(said) == 3
     # --check names each broken file, and stops for them.
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load, True)
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load, True)
     assert fatal == "minesweep: 3 broken files (see above)"
     for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), startup.FONT,
                                     startup.TEXTS], said):
         assert topic == line and str(tmp_path / path) in line
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, {
-        "images": refuse(()), "sounds": None, "fonts": refuse(()),
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+        "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": lambda path: ({"title": "x"}, "")}, True)
     assert (fatal, said, texts) == (None, [], {"title": "x"})
 
