@@ -21,6 +21,7 @@ import re
 import socket
 import stat
 import subprocess
+import sys
 import time
 
 import wording
@@ -40,6 +41,7 @@ SETTINGS = "settings.json"
 KEPT = "saved_game.json"
 NOGUESS_RECORD = "%s, no guess"  # the name a level's no-guess record is kept under
 FLAGWIN_RECORD = "%s, flag win"  # ... and its record of a game won by flags
+MAX_COUNT = 10 ** 9      # most clicks a kept game counts (one a second for 30 years)
 SAVE_FORMAT = 1          # the kept game's format; a newer one is set aside
 MARKS = ".o" + "F?"      # a tile in a kept game: closed, open, flag, question
 # The temporary files of the game's own saves: NAME.PID.tmp (or NAME.PID.N.tmp),
@@ -50,6 +52,7 @@ LEFTOVER = re.compile(r"(?:%s)\.([0-9]+)(?:\.[0-9]+)?\.tmp" % "|".join(
 OLD_LEFTOVER = re.compile(r"tmp[a-z0-9_]{8}\.tmp")
 LEFTOVER_AGE = 24 * 3600  # a leftover whose game cannot be asked about is this old, s
 DATE = re.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}")
+PATH_BYTE = re.compile("[\udc80-\udcff]")  # how Python keeps a name's byte that is not UTF-8
 # How a file is opened: never through a link where the system can refuse
 # one (O_NOFOLLOW), never waiting on a pipe (O_NONBLOCK), never as the
 # terminal, and on Windows as bytes. A system without a flag has 0 for it.
@@ -397,6 +400,24 @@ def unlock(held):
 
 
 # ---------------------------------------------------------------------------
+# The console
+# ---------------------------------------------------------------------------
+def console_line(text, encoding):
+    """A line as a console of this encoding can print it, whatever its paths hold."""
+    # A path's byte that is not UTF-8 (a folder named J\xfcrgen on a UTF-8
+    # computer) comes as a lone surrogate, which no console can print: it is
+    # shown as \xfc. A letter the console lacks is shown as \u4e2d, say.
+    text = PATH_BYTE.sub(lambda byte: "\\x%02x" % (ord(byte.group()) - 0xDC00), text)
+    return text.encode(encoding, "backslashreplace").decode(encoding)
+
+
+def tell(text):
+    """Print a line on the console in a way that cannot fail."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    print(console_line(text, encoding))
+
+
+# ---------------------------------------------------------------------------
 # Reading and writing
 # ---------------------------------------------------------------------------
 def set_aside(path, why, what, say):
@@ -411,7 +432,7 @@ def set_aside(path, why, what, say):
         say("aside " + path, "minesweep: cannot read %s in %s (%s), and cannot "
             "move it aside (%s); it will not be saved." % (what, path, why, error))
         raise SaveError("cannot move %s aside" % path)
-    print("minesweep: %s in %s could not be read (%s); moved it to %s."
+    tell("minesweep: %s in %s could not be read (%s); moved it to %s."
           % (what, path, why, backup))
 
 
@@ -645,10 +666,10 @@ def sheet_fault(path, guarded):
 # Best times
 # ---------------------------------------------------------------------------
 def good_time(seconds):
-    """True for a time the game writes: finite, 0 or more (a first click
-    can win at once, in no time)."""
-    return (isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
-            and 0 <= seconds < float("inf"))
+    """True for a time the game writes: 0 (a first click can win at once,
+    in no time) to MAX_TIME, where the timer stops."""
+    # A longer time, such as a number of 400 digits, could not be shown.
+    return is_seconds(seconds, MAX_TIME)
 
 
 def good_date(text):
@@ -749,8 +770,10 @@ def keep_language(folder, language, say):
 # A kept game: the board, its tiles, and the game's fields in KEPT_FIELDS
 # ---------------------------------------------------------------------------
 def is_count(value):
-    """A whole number, 0 or more."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """A whole number, 0 to MAX_COUNT."""
+    # A number of 4000 digits would take the end screen seconds to work with.
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and 0 <= value <= MAX_COUNT)
 
 
 def is_flag(value):
@@ -789,6 +812,8 @@ def kept_fault(value):
         fault = board_fault(value["rows"], value["cols"], value["bombs"], value["board"])
     except KeyError:
         return "not a saved game"
+    if value["board"] is None:          # a kept game always has its number
+        fault = "it has no board number"
     if fault:
         return "a board this version cannot play: %s" % fault
     cells = value["rows"] * value["cols"]
@@ -847,19 +872,19 @@ def keep_game(folder, game, say, closing=True):
     """Keep a game (as kept_game makes it) for the next start: True if it was kept."""
     if kept_fault(game):            # it would only be set aside at the next start
         if closing:
-            print("minesweep: cannot keep this game: %s" % kept_fault(game))
+            tell("minesweep: cannot keep this game: %s" % kept_fault(game))
         return False
     try:
         with_data(folder, KEPT, kept_fault, "the saved game", lambda old: game, say,
                   LOCK_WAIT if closing else LOCK_MOMENT)
     except SaveError as error:
         if closing:
-            print("minesweep: cannot keep this game: %s" % error)
+            tell("minesweep: cannot keep this game: %s" % error)
         else:
             say("keep", "minesweep: cannot keep this game for now: %s" % error)
         return False
     if closing:
-        print("minesweep: this game is kept; start the game again to go on")
+        tell("minesweep: this game is kept; start the game again to go on")
     return True
 
 

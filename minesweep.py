@@ -36,6 +36,7 @@ import pgzero
 import pgzero.loaders
 import pgzero.ptext
 import pygame
+import pygame.freetype
 
 # The modules beside this file: Python looks in the game's folder first.
 try:
@@ -404,7 +405,7 @@ def say_once(topic, text):
     """Print a warning on the console, once per topic per run."""
     if topic not in settings.said:
         settings.said.add(topic)
-        print(text)
+        datafiles.tell(text)
 
 
 def click_flag(block):
@@ -1184,16 +1185,26 @@ MODES = {
 # ---------------------------------------------------------------------------
 # Start-up
 # ---------------------------------------------------------------------------
+def font_lacking(path):
+    """Load the font at path and draw with it: what it lacks of a text, as a function."""
+    # pygame.freetype says which letters a font has no drawing of, where
+    # pygame.font would draw each as a box.
+    pygame.font.Font(path, 20).render(startup.FONT_SAMPLE, True, (0, 0, 0))
+    pygame.freetype.init()
+    font = pygame.freetype.Font(path, 20)
+    return lambda text: [letter for letter, metrics in zip(text, font.get_metrics(text))
+                         if metrics is None]
+
+
 def check_assets(check):
     """Load every picture, sound, text and the font now (--check: stop if any is bad)."""
     # A missing or broken picture stops the game; without a sound, or the
     # Chinese texts or font, it plays on (silent, or in English), said once.
     fatal, said, chinese = startup.problems(
-        pgzero.loaders.root, viewport.SMALLER + viewport.LARGER, {
-            "images": images.load,
+        pgzero.loaders.root, SIZE, viewport.SMALLER + viewport.LARGER, {
+            "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
-            "fonts": lambda path: pygame.font.Font(path, 20).render(
-                startup.FONT_SAMPLE, True, (0, 0, 0)), "texts": wording.read_texts}, check)
+            "fonts": font_lacking, "texts": wording.read_texts}, check)
     for topic, line in said:
         say_once(topic, line)
     if NO_SOUND_CARD or not pygame.mixer.get_init():

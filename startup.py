@@ -5,10 +5,12 @@
 # No pgzero or pygame: the game hands in what loads a file or opens the
 # display. Keep this file ASCII only, like minesweep.py.
 import argparse
+import glob
 import os
 
 from gamestate import board_fault
-from wording import LANGUAGE_NAMES, LANGUAGES
+from viewport import FACE_SIZE
+from wording import LANGUAGE_NAMES, LANGUAGES, TEXTS as ENGLISH
 
 # The pictures in images/ and the sounds in sounds/ that the game uses;
 # the tiles also come in the view's other sizes, as minesweep_block_20 and
@@ -23,6 +25,7 @@ FONT = os.path.join("fonts", "minesweep_zh.ttf")
 TEXT_FILES = {"zh": os.path.join("texts", "zh.json"),
               "zh-TW": os.path.join("texts", "zh-TW.json")}
 FONT_SAMPLE = "\u6700\u4f73\u6210\u7ee9"   # letters the start draws with the font
+SHOWN_LACKING = 5        # most letters a font lacks that a line names
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")   # the system's "please stop"; a closed terminal
 DISPLAY_TRIES = 12       # times to ask X11 again for the window (0.25 s apart)
 
@@ -117,25 +120,88 @@ def checked(language):
             % LANGUAGE_NAMES[language])
 
 
+def picture_size(name, book):
+    """The (width, height) in px of a picture, as tools/make_assets.py draws
+    it; book is the book's tile size."""
+    if name.startswith("face_"):
+        return FACE_SIZE, FACE_SIZE
+    size = name.rsplit("_", 1)[-1]
+    return (int(size),) * 2 if size.isdigit() else (book, book)
+
+
+def loaded(name, load):
+    """What load(name) gives, and "", or None and why it cannot be used."""
+    try:
+        return load(name), ""
+    except Exception as error:   # a loader raises whatever its library raises
+        return None, str(error).strip().split("\n")[0] or type(error).__name__
+
+
 def unusable(names, load):
     """The names among these that load(name) cannot use: [(name, why)]."""
     broken = []
     for name in names:
-        try:
-            load(name)
-        except Exception as error:   # a loader raises whatever its library raises
-            broken.append((name, str(error).strip().split("\n")[0] or type(error).__name__))
+        value, why = loaded(name, load)
+        if why:
+            broken.append((name, why))
     return broken
+
+
+def unfit_pictures(names, load, book):
+    """The pictures among these that load(name) (their size) cannot use, or
+    that are not the size the game draws them at: [(name, what is wrong)]."""
+    # A picture of another size would leave gaps between the tiles, or
+    # cover its neighbours.
+    unfit = []
+    for name in names:
+        size, why = loaded(name, load)
+        want = picture_size(name, book)
+        if why:
+            unfit.append((name, "cannot be read (%s)" % why))
+        elif tuple(size) != want:
+            unfit.append((name, "is %d x %d px, not %d x %d px" % (tuple(size) + want)))
+    return unfit
+
+
+def drawn_texts(path, read, lacking):
+    """A file of texts, read by read(path), that the font draws whole
+    (lacking(text) is the letters it lacks; None: no font to ask):
+    (table, "") or (None, what is wrong)."""
+    # A letter the font lacks would show as a box on the screen.
+    table, problem = read(path)
+    if table is None or lacking is None:
+        return table, problem
+    letters = sorted({letter for letter in lacking("".join(table.get(key, "") for key in ENGLISH))
+                      if not letter.isspace()})
+    if not letters:
+        return table, ""
+    named = ", ".join("%s (U+%04X)" % (letter, ord(letter))
+                      for letter in letters[:SHOWN_LACKING])
+    return None, ("the font %s cannot draw %d letter%s of %s: %s%s (python "
+                  "tools/make_font.py makes it again with every letter)" % (
+                      FONT, len(letters), "" if len(letters) == 1 else "s", path, named,
+                      ", ..." if len(letters) > SHOWN_LACKING else ""))
+
+
+def other_texts(root):
+    """Every file of texts in root's texts/ besides the ones the game reads."""
+    read = {os.path.join(root, name) for name in TEXT_FILES.values()}
+    return [path for path in sorted(glob.glob(os.path.join(glob.escape(root), "texts",
+                                                            "*.json")))
+            if path not in read]
 
 
 # Each file is loaded now by load[kind] ("images" and "sounds" take a name,
 # "fonts" and "texts" a path; a kind that is None is not tried), so that the
-# game never meets a broken one mid-game. The line to stop with is for a
-# missing or broken picture, or with check (--check) any broken file; with
-# check each line is its own topic, so that every one is said.
-def problems(root, sizes, load, check=False):
-    """The game's files in root: (a line to stop with, (topic, line)s, the
-    texts of each Chinese read, by language; None without the font)."""
+# game never meets a broken one mid-game: "images" gives a picture's size,
+# "fonts" what the font lacks of a text (see drawn_texts). The line to stop
+# with is for a missing or broken picture, or with check (--check) any broken
+# file, every file of texts included; with check each line is its own topic,
+# so that every one is said.
+def problems(root, book, sizes, load, check=False):
+    """The game's files in root, for tiles of the book's size and these:
+    (a line to stop with, (topic, line)s, the texts of each Chinese read,
+    by language; None without the font)."""
     pictures, sounds, font = missing(root, sizes)
     said, stop, broken = [], ["%s missing" % path for path in pictures], []
     if sounds:
@@ -146,9 +212,9 @@ def problems(root, sizes, load, check=False):
                      "(python tools/make_font.py makes it)" % font[0]))
     have = [name for name in picture_names(sizes)
             if os.path.join(root, "images", name + ".png") not in pictures]
-    for name, why in unusable(have, load["images"]):
+    for name, why in unfit_pictures(have, load["images"], book):
         broken.append(os.path.join(root, "images", name + ".png"))
-        stop.append("%s cannot be read (%s)" % (broken[-1], why))
+        stop.append("%s %s" % (broken[-1], why))
     have = [name for name in SOUNDS if os.path.join(root, "sounds", name + ".wav")
             not in sounds] if load["sounds"] else []
     for name, why in unusable(have, load["sounds"]):
@@ -157,15 +223,16 @@ def problems(root, sizes, load, check=False):
         said.append(("sound " + name, "minesweep: %s cannot be played (%s): the game "
                      "plays without it (python tools/make_assets.py makes it again)"
                      % (path, why)))
-    for path, why in unusable([] if font else [os.path.join(root, FONT)], load["fonts"]):
-        font = [path]
-        broken.append(path)
+    lacking, why = (None, "") if font else loaded(os.path.join(root, FONT), load["fonts"])
+    if why:
+        font = [os.path.join(root, FONT)]
+        broken.append(font[0])
         said.append(("texts", "minesweep: %s cannot be used (%s): the game speaks "
-                     "English (python tools/make_font.py makes it again)" % (path, why)))
+                     "English (python tools/make_font.py makes it again)" % (font[0], why)))
     texts = {}
     for language, name in sorted(TEXT_FILES.items()):
         path = os.path.join(root, name)
-        table, problem = load["texts"](path)
+        table, problem = drawn_texts(path, load["texts"], lacking)
         if table is not None:
             texts[language] = table
             continue
@@ -173,6 +240,11 @@ def problems(root, sizes, load, check=False):
             broken.append(path)
         said.append(("texts " + language, "minesweep: %s; the game speaks English "
                      "instead of %s." % (problem, LANGUAGE_NAMES[language])))
+    for path in other_texts(root) if check else []:
+        table, problem = drawn_texts(path, load["texts"], lacking)
+        if table is None:
+            broken.append(path)
+            said.append(("texts", "minesweep: %s." % problem))
     fatal = stop and ("minesweep: cannot start: %s. Make the pictures again with: python "
                       "tools/make_assets.py" % ", ".join(stop))
     if check:                       # --check names every file, and fails for any broken

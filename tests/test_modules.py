@@ -676,31 +676,33 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
         (tmp_path / path).write_text("{}")
 
     def refuse(bad):
-        """A loader that refuses these names, as pygame refuses a broken file."""
+        """A loader that refuses these names, as pygame refuses a broken file;
+        a picture it loads has the size the game draws it at."""
         def load(name):
             """Load a file, or fail as its library would."""
             if name in bad:
                 raise ValueError("Unsupported image format\nmore detail")
+            return startup.picture_size(name, 25)
         return load
 
     load = {"images": refuse({"face_win"}), "sounds": refuse({"win"}),
             "fonts": refuse({str(tmp_path / startup.FONT)}), "texts": wording.read_texts}
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
     assert "face_win.png cannot be read (Unsupported image format)" in fatal
     assert texts is None and len(said) == 4
     load["images"] = refuse(())
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load)
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
     assert fatal is None and len(said) == 4
     assert [topic for topic, line in said[2:]] == ["texts zh", "texts zh-TW"]
     # --check names each broken file, and stops for them.
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, load, True)
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load, True)
     assert fatal == "minesweep: 4 broken files (see above)"
     for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), startup.FONT,
                                     startup.TEXT_FILES["zh"], startup.TEXT_FILES["zh-TW"]],
                                    said):
         assert topic == line and str(tmp_path / path) in line
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, {
-        "images": refuse(()), "sounds": None, "fonts": refuse(()),
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+        "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": lambda path: ({"title": os.path.basename(path)}, "")}, True)
     assert (fatal, said, texts) == (None, [], {"zh": {"title": "zh.json"},
                                                "zh-TW": {"title": "zh-TW.json"}})
@@ -708,8 +710,8 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
     os.remove(tmp_path / startup.TEXT_FILES["zh"])
     with open(os.path.join(ROOT, startup.TEXT_FILES["zh-TW"]), encoding="utf-8") as f:
         (tmp_path / startup.TEXT_FILES["zh-TW"]).write_text(f.read(), encoding="utf-8")
-    fatal, said, texts = startup.problems(str(tmp_path), viewport.SMALLER, {
-        "images": refuse(()), "sounds": None, "fonts": refuse(()),
+    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+        "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": wording.read_texts})
     assert fatal is None and sorted(texts) == ["zh-TW"]
     assert [topic for topic, line in said] == ["texts zh"]

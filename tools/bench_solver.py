@@ -35,6 +35,7 @@ solver bug stops the benchmark instead of counting as a loss. With
 the rules after the first, or for the first.
 """
 import argparse
+import functools
 import importlib.util
 import math
 import multiprocessing
@@ -213,7 +214,7 @@ def game_hint_times(rng, positions=40):
             if move is None or game.failed or game.finished:
                 break
             block, isbomb, reason = move
-            game.grid_action(block, game.flag_surely if isbomb else game.open_surely)
+            game.grid_action(block, functools.partial(game.make_sure, isbomb=isbomb))
         if game.failed or game.finished:
             continue
         start = time.perf_counter()
