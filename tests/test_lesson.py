@@ -690,7 +690,8 @@ def test_the_chinese_readme_points_at_code_that_exists(game):
     builtins_and_words = {"pass", "isbomb", "isopen", "isflag", "pgzero", "pygame",
                           "import", "pgzrun", "collidepoint", "UnicodeDecodeError",
                           "RecursionError", "cd", "cmd", "python",
-                          "zh_TW", "zh_HK", "zh_MO"}     # ... and locales' names
+                          "zh_TW", "zh_HK", "zh_MO",     # ... locales' names
+                          "bk", "for", "return"}         # ... and the book's code
     # The rest are the game's, or a module's beside it (solver.flood).
     modules = [game] + [sys.modules[module] for module in ("solver", "slowmotion")]
     missing = [name for name in sorted(names - builtins_and_words)

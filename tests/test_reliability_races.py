@@ -210,10 +210,15 @@ def test_a_stop_signal_just_after_pygame_starts_ends_the_game(display, tmp_path,
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11",
                SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1",
                MINESWEEP_DATA_DIR=str(tmp_path / "data"))
-    game = subprocess.Popen([sys.executable, SCRIPT], cwd=ROOT, env=env,
+    # The game hides pygame's greeting, so pygame is imported first here and
+    # says when it has started; then the game runs as python minesweep.py.
+    start = ("import sys; sys.path.insert(0, %r); sys.argv = [%r]; import pygame; "
+             "print('pygame started', flush=True); import runpy; "
+             "runpy.run_path(%r, run_name='__main__')" % (ROOT, SCRIPT, SCRIPT))
+    game = subprocess.Popen([sys.executable, "-c", start], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert game.stdout.readline().startswith("pygame ")
+        assert game.stdout.readline().startswith("pygame started")
         time.sleep(delay)               # the moment of the signal, not a wait for a result
         game.send_signal(signal.SIGTERM)
         out, err = game.communicate(timeout=15)     # a bound on a hang
@@ -298,7 +303,8 @@ def test_the_worksheet_goes_only_to_a_regular_file_never_the_games_own(tmp_path)
             target.write_text("an earlier worksheet\n")
         done = calls_to(tmp_path, target)
         assert done.returncode == 0, done.stderr
-        assert target.read_text(encoding="utf-8").startswith("call,")
+        # The game speaks Chinese here (settings.json): its header says so.
+        assert target.read_text(encoding="utf-8-sig").startswith("\u8c03\u7528")
 
 
 def test_the_worksheet_never_replaces_the_games_own_files(tmp_path):
