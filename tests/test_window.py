@@ -520,9 +520,13 @@ def test_python_minesweep_py_and_l_in_a_real_window(display, tmp_path):
         x(display, "xdotool", "key", "l")
         chinese_line = line(wait_for(display, wid, str(tmp_path / "1.png"),
                                      lambda s: line(s) != english))
+        # L goes English, Simplified, Traditional, then English again.
         x(display, "xdotool", "key", "l")
-        wait_for(display, wid, str(tmp_path / "2.png"), lambda s: line(s) == english)
-        assert chinese_line != english
+        traditional = line(wait_for(display, wid, str(tmp_path / "2.png"),
+                                    lambda s: line(s) not in (english, chinese_line)))
+        x(display, "xdotool", "key", "l")
+        wait_for(display, wid, str(tmp_path / "3.png"), lambda s: line(s) == english)
+        assert len({english, chinese_line, traditional}) == 3
     except BaseException:
         stop(game)
         raise
