@@ -625,12 +625,6 @@ def read_start(folder, say):
     return found.get(SETTINGS, {}).get("language"), found.get(KEPT)
 
 
-def remove(folder, name):
-    """Remove a file of the game's, if it is there and a regular file."""
-    if folder is not None:
-        remove_regular(data_file(folder, name))
-
-
 # A worksheet (--calls) is written where the user says, but only over a
 # regular file or as a new one: a named pipe would make the game wait for a
 # reader, and one of the game's own files would be lost under it.
@@ -914,11 +908,6 @@ def forget_game(folder, game, say):
         pass
     finally:
         unlock(held)
-
-
-def kept_game_found(folder, say):
-    """The game kept last time, if there is a good one, else None."""
-    return read_files(folder, [(KEPT, kept_fault, "the saved game")], say)[0].get(KEPT)
 
 
 def put_fields(game, owners):

@@ -479,12 +479,6 @@ def find_moves():
                         neighbour_table(ROWS, COLS), flags)
 
 
-def hint():
-    """The move H shows, as (block, isbomb (None: a guess), reason), or None."""
-    moves = find_moves()
-    return (blocks[moves[0][0]], moves[0][1], speak(moves[0][2])) if moves else None
-
-
 def show_hint():
     """H: find a move and show it with its reason."""
     moves = find_moves()
@@ -1032,7 +1026,7 @@ def play_click(pos, button):
     if block is None:
         return
     if failed or finished:
-        play.flip("end_hidden")                 # look at the board, or the word
+        hide_end()                              # look at the board, or the word
         return
     play.cursor = (block.row, block.col)
     if button == mouse.LEFT:
@@ -1047,7 +1041,8 @@ def play_click(pos, button):
 
 def play_key(key):
     """A key in play: see PLAY_KEYS (any other key does nothing)."""
-    PLAY_KEYS.get(key, lambda: None)()
+    if key in PLAY_KEYS:
+        PLAY_KEYS[key]()
 
 
 def at_cursor(action):
@@ -1107,13 +1102,67 @@ def replay_click(pos=None, button=None):
         play.replay.paused = not play.replay.paused
 
 
-def set_state(state, when=lambda: True):
-    """A key that puts the game in this state, if when() says it may."""
+def set_state(state):
+    """A key or a click that puts the game in this state."""
     def enter(*event):
         """Enter the state."""
-        if when():
-            play.state = state
+        play.state = state
     return enter
+
+
+def pause():
+    """P: hide the board and stop the clock, once a game has begun and until it ends."""
+    if play.started and not (failed or finished):
+        play.state = State.PAUSED
+
+
+def paused_key(key):
+    """A key while paused: P plays on; any other does nothing."""
+    if key == keys.P:
+        play.state = State.PLAY
+
+
+def stop_key(*event):
+    """A key or a click while the solver plays: it stops."""
+    stop_autoplay()
+
+
+def hide_end():
+    """E, or a click on an ended game: hide "Finished" or "Failed", or show it again."""
+    play.flip("end_hidden")
+
+
+def demo_key():
+    """K in slow motion: the recursion limit's demonstration (not while it shows)."""
+    if settings.slowmo and play.stash is None:
+        recursion_demo()
+
+
+def queue_key():
+    """W in slow motion: the last opening again, done with a queue."""
+    if settings.slowmo:
+        start_replay("queue")
+
+
+def other_replay():
+    """W in a replay: the same opening the other way, by recursion or by a queue."""
+    start_replay("queue" if play.replay.kind == "stack" else "stack")
+
+
+def step_on():
+    """Right or Space in a replay: one step on; after the last, the replay ends."""
+    if not play.replay.one_step():
+        end_replay()
+
+
+def step_back():
+    """Left in a replay: one step back."""
+    play.replay.back()
+
+
+def jump(to_end):
+    """Home and End in a replay: to its first step, or its last."""
+    play.replay.jump(to_end)
 
 
 # The keys that move the cursor, as (rows, cols) steps.
@@ -1137,11 +1186,11 @@ PLAY_KEYS = {
     keys.X: functools.partial(toggle, "flagwin"),
     keys.V: functools.partial(toggle, "slowmo"),
     keys.T: functools.partial(toggle, "predict"),
-    keys.K: lambda: settings.slowmo and recursion_demo(),
-    keys.W: lambda: settings.slowmo and start_replay("queue"),
-    keys.P: set_state(State.PAUSED, lambda: play.started and not (failed or finished)),
+    keys.K: demo_key,
+    keys.W: queue_key,
+    keys.P: pause,
     keys.B: show_times,
-    keys.E: lambda: play.flip("end_hidden"),
+    keys.E: hide_end,
     keys.Z: change_zoom,
     keys.N: functools.partial(toggle, "noguess"),
 }
@@ -1152,15 +1201,15 @@ PLAY_KEYS.update({key: functools.partial(move_cursor, *step)
 # What each key does while a replay shows.
 REPLAY_KEYS = {
     keys.ESCAPE: end_replay,
-    keys.V: lambda: end_replay() or toggle("slowmo"),
-    keys.RIGHT: lambda: play.replay.one_step() or end_replay(),
-    keys.LEFT: lambda: play.replay.back() or True,
-    keys.HOME: lambda: play.replay.jump(False),
-    keys.END: lambda: play.replay.jump(True),
+    keys.V: functools.partial(toggle, "slowmo"),    # it ends the replay first
+    keys.RIGHT: step_on,
+    keys.LEFT: step_back,
+    keys.HOME: functools.partial(jump, False),
+    keys.END: functools.partial(jump, True),
     keys.T: functools.partial(toggle, "predict"),
-    keys.K: lambda: play.stash is None and recursion_demo(),
-    keys.SPACE: lambda: play.replay.one_step() or end_replay(),
-    keys.W: lambda: start_replay("queue" if play.replay.kind == "stack" else "stack"),
+    keys.K: demo_key,
+    keys.SPACE: step_on,
+    keys.W: other_replay,
     keys.O: switch_order,
     keys.L: toggle_language,            # the replay goes on, in other words
 }
@@ -1174,10 +1223,9 @@ MODES = {
     State.PLAY: (play_key, play_click),
     State.OFFER: (offer_key, afresh(play_click)),
     State.TYPING: (typing_key, afresh(play_click)),
-    State.PAUSED: (lambda key: key == keys.P and set_state(State.PLAY)(),
-                   set_state(State.PLAY)),
+    State.PAUSED: (paused_key, set_state(State.PLAY)),
     State.TIMES: (set_state(State.PLAY), set_state(State.PLAY)),
-    State.AUTO: (lambda *event: stop_autoplay(), lambda *event: stop_autoplay()),
+    State.AUTO: (stop_key, stop_key),
     State.REPLAY: (replay_key, replay_click),
 }
 

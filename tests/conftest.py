@@ -75,6 +75,12 @@ def open_every_safe_tile(game):
             game.grid_action(block, game.click_open)
 
 
+def hint(game):
+    """The move H would show, as (block, isbomb (None: a guess), reason), or None."""
+    moves = game.find_moves()
+    return (game.blocks[moves[0][0]], moves[0][1], game.speak(moves[0][2])) if moves else None
+
+
 def tile_states(game):
     """Everything the player sees of every tile, and what it knows of it."""
     return [(block.isopen, block.isflag, block.isquestion, block.number,

@@ -51,7 +51,7 @@ def main():
         ("B", lambda: datafiles.load_best_times(folder, say)),
         ("L", lambda: datafiles.keep_language(folder, "zh", say)),
         ("close", lambda: datafiles.keep_game(folder, GAME, say)),
-        ("kept", lambda: datafiles.kept_game_found(folder, say)),
+        ("kept", lambda: datafiles.read_start(folder, say)[1]),
     ]
     done, before = {}, open_descriptors()
     for name, step in steps:

@@ -227,7 +227,7 @@ def test_a_kept_game_reads_back_as_it_was(tmp_path):
     assert datafiles.kept_fields(kept)["timer"] == ("game", 12.346)
     assert datafiles.kept_fields(kept)["questions"] == ("settings", True)
     datafiles.keep_game(str(tmp_path), kept, lambda topic, line: None)
-    assert datafiles.kept_game_found(str(tmp_path), lambda topic, line: None) == kept
+    assert datafiles.read_start(str(tmp_path), lambda topic, line: None) == (None, kept)
     # Put back on new objects, each field goes to its owner.
     game_back, settings_back = Owner(), Owner()
     datafiles.put_fields(kept, {"game": game_back, "settings": settings_back})

@@ -12,7 +12,7 @@ import pytest
 import advice
 import scene
 import solver
-from conftest import board, footer, in_state, picture
+from conftest import board, footer, hint, in_state, picture
 from loadgame import ROOT
 
 
@@ -44,7 +44,7 @@ def where(move):
 # The rules, in order, each with the reason a student reads -----------------
 def test_single_number_bomb(game):
     position(game, 3, 3, [(0, 0)], [(2, 2)])
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (0, 0), True, "Bomb: the 1 at row 1, col 2 has only 1 closed neighbour, "
         "just as many as its bombs")
 
@@ -54,7 +54,7 @@ def test_single_number_safe_after_a_flagged_bomb(game):
     # the flagged bomb is no news, so the hint goes on to a safe tile.
     position(game, 2, 3, [(0, 0)], [(1, 0), (1, 1), (0, 1)], flags=[(0, 0)])
     assert picture(game) == ["F1#", "11#"]
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (0, 2), False, "Safe: the 1 at row 1, col 2 already touches a bomb at row 1, col 1, "
         "so no other tile around it hides one")
 
@@ -63,7 +63,7 @@ def test_a_zero_next_to_a_flag(game):
     position(game, 3, 3, [(2, 2)], [], flags=[(0, 1)])
     game.open_block(game.block_at(0, 0))
     assert picture(game)[0] == "0F#"
-    move = where(game.hint())
+    move = where(hint(game))
     assert move == ((0, 1), False, "Safe: the empty tile (0) at row 1, col 1 has no bomb "
                     "around it")
 
@@ -71,7 +71,7 @@ def test_a_zero_next_to_a_flag(game):
 def test_subset_rule_safe(game):
     position(game, 4, 5, [(3, 4), (3, 1)], [(0, 0)])
     assert picture(game)[2:] == ["11111", "#####"]
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (3, 2), False, "Safe: every closed neighbour of the 1 at row 3, col 1 is also "
         "next to the 1 at row 3, col 2, and both still need the same number of bombs, "
         "so row 4, col 3 is safe")
@@ -80,7 +80,7 @@ def test_subset_rule_safe(game):
 def test_subset_rule_bomb(game):
     position(game, 4, 5, [(2, 0), (1, 3), (3, 3), (1, 2)],
              [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1), (2, 2), (3, 0), (3, 2)])
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (2, 0), True, "Bomb: every closed neighbour of the 1 at row 1, col 2 is also "
         "next to the 2 at row 2, col 2, and the second number needs just enough more "
         "bombs to fill its other closed tiles, so row 3, col 1 is a bomb")
@@ -92,18 +92,18 @@ def test_counting_the_bombs_left(game):
     game.open_block(game.block_at(1, 0))
     game.open_block(game.block_at(1, 3))
     assert picture(game) == ["F##F", "1111"]
-    move = where(game.hint())
+    move = where(hint(game))
     assert move[1] is False and move[0] in [(0, 1), (0, 2)]
     assert move[2].startswith("Safe: ")
 
 
 def test_exact_search_finds_what_the_rules_miss(game):
     position(game, 4, 3, [(2, 2), (1, 0)], [(1, 1)])
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (3, 0), False, "Safe: no way the bombs can lie that fits every number puts one "
         "at row 4, col 1")
     position(game, 3, 2, [(2, 0), (1, 0), (1, 1), (2, 1)], [(0, 0)])
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (2, 0), True, "Bomb: every way the bombs can lie that fits every number puts "
         "one at row 3, col 1")
 
@@ -111,25 +111,25 @@ def test_exact_search_finds_what_the_rules_miss(game):
 def test_a_guess_when_nothing_is_sure(game):
     position(game, 2, 3, [(0, 0)], [(1, 2)])
     # One bomb in the two cells left, and nothing can ever tell them apart.
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (0, 0), None, "Guess: row 1, col 1: 50% chance of a bomb: a 50/50 that no "
         "other move can ever settle, so it is taken now")
     # A 2 over three closed cells: three layouts are left, the whole game is
     # searched, and whichever cell is opened wins one time in three.
     position(game, 2, 2, [(0, 0), (1, 0)], [(0, 1)])
-    assert where(game.hint()) == (
+    assert where(hint(game)) == (
         (0, 0), None, "Guess: row 1, col 1: 67% chance of a bomb: the best chance "
         "to win the game, 33%")
 
 
 def test_no_hint_before_the_first_click_or_after_the_end(game):
     game.new_game(9, 9, 10)
-    assert game.hint() is None
+    assert hint(game) is None
     game.on_key_down(game.keys.H)
     assert game.speak(game.play.message) == "Hints start after the first click"
     position(game, 2, 2, [(0, 0)], [])
     game.blow_up(game.block_at(0, 0))
-    assert game.hint() is None
+    assert hint(game) is None
 
 
 def test_the_h_key_shows_the_hint(shown):
@@ -175,7 +175,7 @@ def test_hints_never_lie(game):
     sure = 0
     for _ in range(3000):
         random_position(game, rng, max_side=7, max_bombs=12)
-        move = game.hint()
+        move = hint(game)
         if move is None:
             assert all(b.isopen or b.isbomb for b in game.blocks)
             continue
@@ -209,13 +209,13 @@ def test_the_solver_sees_only_what_the_player_sees(game, monkeypatch):
     rng = random.Random(9)
     for _ in range(300):
         random_position(game, rng)
-        move = game.hint()
+        move = hint(game)
         before = (move and where(move), bomb_chances(game)[0])
         # Shuffle what lies under the closed tiles: the solver cannot tell.
         for block in game.blocks:
             if not block.isopen:
                 block.isbomb = rng.random() < 0.5
-        move = game.hint()
+        move = hint(game)
         assert (move and where(move), bomb_chances(game)[0]) == before
 
 
@@ -226,7 +226,7 @@ def test_hint_and_chances_change_nothing(game):
         state = [(b.isbomb, b.isopen, b.isflag, b.isquestion, b.image)
                  for b in game.blocks]
         flags = (game.failed, game.finished, game.play.clicks, game.play.timer)
-        game.hint()
+        hint(game)
         bomb_chances(game)[0]
         assert [(b.isbomb, b.isopen, b.isflag, b.isquestion, b.image)
                 for b in game.blocks] == state
@@ -238,7 +238,7 @@ def test_a_huge_board_gives_true_hints(game):
     bombs = [(r, c) for r in range(2, 100) for c in range(100) if (r * 7 + c * 3) % 5 == 0]
     position(game, rows, cols, bombs, [(0, 0)])
     assert sum(b.isopen for b in game.blocks) > 100
-    block, isbomb, reason = game.hint()
+    block, isbomb, reason = hint(game)
     assert isbomb is not None and block.isbomb == isbomb
     chances = bomb_chances(game)[0]
     assert len(chances) == sum(not b.isopen for b in game.blocks)
@@ -272,7 +272,7 @@ def test_a_search_too_big_is_capped_and_says_so(game, monkeypatch):
         assert not sure and set(rough) == set(exact)
         for block, chance in rough.items():
             assert chance not in (0.0, 1.0) or chance == exact[block]
-        block, isbomb, reason = game.hint()
+        block, isbomb, reason = hint(game)
         assert isbomb is None and reason.endswith("(too many ways to count)")
         # The budget is for each search, not for all of them together.
         seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
@@ -601,7 +601,7 @@ def test_a_forced_fifty_is_found_and_guessed_first(game, monkeypatch):
     monkeypatch.setattr(solver, "ENDGAME_LAYOUTS", 0)    # else the endgame says it
     guess = solver.choose_guess(seen)
     assert guess.forced == "fifty" and guess.cell in (2, 3) and guess.chance == 0.5
-    block, isbomb, reason = game.hint()
+    block, isbomb, reason = hint(game)
     assert isbomb is None and "50/50" in reason and "taken now" in reason
 
 
@@ -708,7 +708,7 @@ def test_a_big_board_guess_stops_weighing_in_time_and_says_so(game, monkeypatch)
         game.new_game(50, 50, 600)
         game.grid_action(game.block_at(25, 25), game.click_open)
         for _ in range(300):
-            block, isbomb, reason = game.hint()
+            block, isbomb, reason = hint(game)
             if isbomb is None or game.failed or game.finished:
                 break
             game.grid_action(block, functools.partial(game.make_sure, isbomb=isbomb))
@@ -719,7 +719,7 @@ def test_a_big_board_guess_stops_weighing_in_time_and_says_so(game, monkeypatch)
                      reason)
     # A board under BIG_BOARD tiles weighs every cell.
     monkeypatch.setattr(solver, "BIG_BOARD", 50 * 50)
-    assert "weighed in time" not in game.hint()[2]
+    assert "weighed in time" not in hint(game)[2]
 
 
 def test_flood_opens_as_a_queue_does():

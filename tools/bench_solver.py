@@ -204,21 +204,22 @@ def no_guess_times(level, rng, boards):
 
 
 def game_hint_times(rng, positions=40):
-    """Time hint() itself, on Expert positions played into the real game."""
+    """Time the look H takes (find_moves), on Expert positions played into the real game."""
     game, times = load_game(), []
     while len(times) < positions:
         game.new_game(16, 30, 99)
         game.grid_action(game.block_at(3, 3), game.click_open)
         for _ in range(rng.randint(0, 60)):
-            move = game.hint()
-            if move is None or game.failed or game.finished:
+            moves = game.find_moves()
+            if not moves or game.failed or game.finished:
                 break
-            block, isbomb, reason = move
-            game.grid_action(block, functools.partial(game.make_sure, isbomb=isbomb))
+            cell, isbomb, reason = moves[0]
+            game.grid_action(game.blocks[cell],
+                             functools.partial(game.make_sure, isbomb=isbomb))
         if game.failed or game.finished:
             continue
         start = time.perf_counter()
-        game.hint()
+        game.find_moves()
         times.append(time.perf_counter() - start)
     return times
 
@@ -350,7 +351,7 @@ def report(pool, args, levels):
                   1000 * statistics.median(times), 1000 * max(times),
                   1000 * statistics.mean(ng), 1000 * max(ng), fails, len(ng)))
     times = game_hint_times(rng)
-    print("\nhint() on %d Expert positions in the game: median %.1f ms, worst %.1f ms"
+    print("\nfind_moves() on %d Expert positions in the game: median %.1f ms, worst %.1f ms"
           % (len(times), 1000 * statistics.median(times), 1000 * max(times)))
     for name, times, games in big_board_times(args.seed, args.big):
         if times:
