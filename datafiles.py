@@ -25,7 +25,9 @@ import sys
 import time
 
 import wording
-from gamestate import MAX_TIME, board_fault
+from collections import namedtuple
+
+from gamestate import MAX_TIME, board_fault, won
 
 DATA_LIMIT = 256 * 1024  # largest file of the game's that is read, bytes
 DEEPEST = 20             # deepest nesting of a file of the game's; its files go 2 deep
@@ -823,14 +825,15 @@ def kept_fault(value):
         if name not in value or not (is_seconds(value[name], MAX_TIME)
                                      if check == "seconds" else check(value[name])):
             return "not a saved game"
-    return play_fault(bombs, marks, value)
+    return play_fault(marks, value)
 
 
-def play_fault(bombs, marks, value):
+def play_fault(marks, value):
     """Why a well-formed kept game is not one in progress that play could reach, or ""."""
-    if all(b == "*" or m == "o" for b, m in zip(bombs, marks)):
+    tiles = kept_tiles(value)
+    if won(tiles, False):
         return "a game that is already over: every safe tile is open"
-    if value.get("flagwin") and all((b == "*") == (m == "F") for b, m in zip(bombs, marks)):
+    if value.get("flagwin") and won(tiles, True):
         return "a game that is already over: exactly the bombs are flagged (flag win)"
     # The bombs are laid at the first click, which opens a tile and counts.
     if "o" not in marks or value["clicks"] < 1 or value["undos"] > value["clicks"]:
@@ -839,23 +842,28 @@ def play_fault(bombs, marks, value):
 
 
 def kept_game(rows, cols, bombs, board, tiles, owners):
-    """A game as the kept file holds it: tiles is (isbomb, isopen, isflag,
-    isquestion) for each tile in row order; owners holds the objects whose
-    attributes KEPT_FIELDS are ({"game": ..., "settings": ...})."""
-    marks = "".join("o" if isopen else "F" if isflag else "?" if isquestion else "."
-                    for isbomb, isopen, isflag, isquestion in tiles)
+    """A game as the kept file holds it: tiles, in row order, each have
+    isbomb, isopen, isflag and isquestion (the game's own tiles, or
+    KeptTiles); owners holds the objects whose attributes KEPT_FIELDS are
+    ({"game": ..., "settings": ...})."""
+    marks = "".join("o" if tile.isopen else "F" if tile.isflag else
+                    "?" if tile.isquestion else "." for tile in tiles)
     game = {"format": SAVE_FORMAT, "rows": rows, "cols": cols, "bombs": bombs,
             "board": board, "marks": marks,
-            "under": "".join("*" if tile[0] else "." for tile in tiles)}
+            "under": "".join("*" if tile.isbomb else "." for tile in tiles)}
     for name, check, whose, first in KEPT_FIELDS:
         value = getattr(owners[whose], name)
         game[name] = round(value, 3) if check == "seconds" else value
     return game
 
 
+# A tile of a kept game, as the game's own tiles name what they know.
+KeptTile = namedtuple("KeptTile", "isbomb isopen isflag isquestion")
+
+
 def kept_tiles(game):
-    """The tiles of a kept game: (isbomb, isopen, isflag, isquestion) each."""
-    return [(under == "*", mark == "o", mark == "F", mark == "?")
+    """The tiles of a kept game, in row order: a KeptTile each."""
+    return [KeptTile(under == "*", mark == "o", mark == "F", mark == "?")
             for under, mark in zip(game["under"], game["marks"])]
 
 

@@ -10,6 +10,7 @@
 import enum
 import random
 import re
+from collections import namedtuple
 
 import slowmotion
 import wording
@@ -24,6 +25,13 @@ class State(enum.Enum):
     TIMES = "times"      # B: the best times are shown
     AUTO = "auto"        # A or S: the solver plays
     REPLAY = "replay"    # slow motion: an opening is being replayed
+
+
+# What a key and what a click do in one State: two functions, of the key,
+# and of the click's (pos, button).
+Mode = namedtuple("Mode", "key click")
+# What the player sees of one tile: open, a flag, a question mark.
+Marks = namedtuple("Marks", "isopen isflag isquestion")
 
 
 class Fields:
@@ -59,7 +67,7 @@ class Game(Fields):
         self.focus = None           # (row, col) the view should bring into sight
         self.message = None         # news for the footer, as words()
         self.hint = None            # the hint shown: (cell, isbomb, words)
-        self.before = None          # each tile's state before the last move
+        self.before = None          # each tile's Marks before the last move
         self.postmortem = None      # after a loss: (words, a cell to outline, kind)
         self.end_hidden = False     # has E hidden "Finished" or "Failed"?
         self.opening = None         # the last opening recorded in slow motion
@@ -131,6 +139,15 @@ LEVELS = {
     "2": ("Intermediate", 16, 16, 40),
     "3": ("Expert", 16, 30, 99),
 }
+
+
+def won(tiles, flagwin):
+    """True when every safe tile is open, or (flagwin, X) exactly the bombs
+    are flagged: tiles are the game's, or a kept game's, each with isbomb,
+    isopen and isflag."""
+    if all(tile.isopen for tile in tiles if not tile.isbomb):
+        return True
+    return flagwin and all(tile.isflag == tile.isbomb for tile in tiles)
 
 
 def board_asked(now, asked, board=None):

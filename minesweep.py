@@ -50,7 +50,7 @@ try:
     import startup
     import viewport
     import wording
-    from gamestate import LEVELS, MAX_TIME, State
+    from gamestate import LEVELS, MAX_TIME, Mode, State
     from wording import words
 except ImportError as error:
     sys.exit("minesweep: cannot start: %s. It belongs in the same folder as "
@@ -325,14 +325,7 @@ def blow_up(clicked=None):
 
 def won_now():
     """True when every safe tile is open, or (X) exactly the bombs are flagged."""
-    if not play.laid or failed:
-        return False
-    for block in blocks:
-        if not block.isbomb and not block.isopen:
-            break
-    else:
-        return True
-    return settings.flagwin and all(block.isflag == block.isbomb for block in blocks)
+    return play.laid and not failed and gamestate.won(blocks, settings.flagwin)
 
 
 def win():
@@ -375,10 +368,11 @@ def play_sound(name):
 
 
 def put_marks(marks):
-    """Put every tile back as (isopen, isflag, isquestion) says, with its
-    number and its picture (U after a loss, and a kept game)."""
-    for block, (isopen, isflag, isquestion) in zip(blocks, marks):
-        block.isopen, block.isflag, block.isquestion = isopen, isflag, isquestion
+    """Put every tile's isopen, isflag and isquestion back as marks have
+    them, with its number and its picture (U after a loss, and a kept game)."""
+    for block, mark in zip(blocks, marks):
+        block.isopen, block.isflag = mark.isopen, mark.isflag
+        block.isquestion = mark.isquestion
     for block in blocks:
         block.number = get_bomb_number(block) if block.isopen else None
         block.image = picture_of(block)
@@ -399,6 +393,11 @@ def picture_of(block):
 # play.state says what a key or a click does (MODES); settings last.
 # ---------------------------------------------------------------------------
 settings = gamestate.Settings()
+
+
+def over():
+    """True once the game is lost or won."""
+    return failed or finished
 
 
 def say_once(topic, text):
@@ -433,12 +432,13 @@ def chord(block):
 
 def grid_action(block, action):
     """Do one move on the grid: count it, start the clock, see if it ended the game."""
-    if failed or finished:
+    if over():
         return
     play.clicks += 1
     play.hint = play.message = None
     # All the player sees of each tile, for the post-mortem and U.
-    play.before = [(tile.isopen, tile.isflag, tile.isquestion) for tile in blocks]
+    play.before = [gamestate.Marks(tile.isopen, tile.isflag, tile.isquestion)
+                   for tile in blocks]
     changes = Tile.changes
     if settings.slowmo:
         bigstack.deeply(ROWS * COLS, recorded, action, block)
@@ -472,7 +472,7 @@ def visible_board():
 
 def find_moves():
     """The moves one look at the board finds: [(cell, isbomb or None, words)]."""
-    if not play.laid or failed or finished:
+    if not play.laid or over():
         return []
     flags = {cell for cell, block in enumerate(blocks) if block.isflag}
     return advice.moves(ROWS, COLS, BOMBS, visible_board(),
@@ -510,7 +510,7 @@ def autoplay_look(every):
     move (every: all the sure moves it found); False once it stops or waits."""
     if play.state is State.REPLAY:
         return False                    # wait for the replay to end
-    if play.state is not State.AUTO or failed or finished:
+    if play.state is not State.AUTO or over():
         return stop_autoplay()
     if not play.laid:
         return grid_action(block_at(ROWS // 2, COLS // 2), click_open) or True
@@ -525,7 +525,7 @@ def autoplay_look(every):
             continue                    # an earlier move of this look made it
         grid_action(block, functools.partial(make_sure, isbomb=isbomb))
         play.focus = (block.row, block.col)
-        if failed or finished:
+        if over():
             return stop_autoplay()
         play.hint = move                # the move it made, and why
     return True
@@ -533,7 +533,7 @@ def autoplay_look(every):
 
 def start_autoplay(sure_only=False):
     """A: the solver plays, one move a tick; S (sure_only): up to a guess."""
-    if not (failed or finished):
+    if not over():
         play.state, play.sure_only, play.assisted = State.AUTO, sure_only, True
         clock.schedule_interval(autoplay_step, AUTO_TICK)
 
@@ -554,8 +554,8 @@ def explain_loss(block, action):
     if action is chord:
         wrong_flag = next(cell_of(other) for other in block.neighbours
                           if other.isflag and not other.isbomb)
-    shown = [block.number if isopen else None
-             for block, (isopen, isflag, isquestion) in zip(blocks, play.before)]
+    shown = [block.number if marks.isopen else None
+             for block, marks in zip(blocks, play.before)]
     play.postmortem = advice.explain_loss(ROWS, COLS, BOMBS, shown,
                                           neighbour_table(ROWS, COLS),
                                           cell_of(block), wrong_flag)
@@ -756,9 +756,7 @@ def show_times():
 
 def kept_now():
     """The game being played, as the kept file holds it."""
-    tiles = [(block.isbomb, block.isopen, block.isflag, block.isquestion)
-             for block in blocks]
-    return datafiles.kept_game(ROWS, COLS, BOMBS, play.board, tiles,
+    return datafiles.kept_game(ROWS, COLS, BOMBS, play.board, blocks,
                                {"game": play, "settings": settings})
 
 
@@ -767,17 +765,17 @@ def save_on_exit():
     startup.hold_stop_signals(signal)   # a closing save, once begun, finishes
     if play is not None and play.stash is not None:
         put_board(play.stash)       # the board played before the demonstration
-    if play is not None and play.laid and not (failed or finished):
+    if play is not None and play.laid and not over():
         datafiles.keep_game(data_folder(), kept_now(), say_once)
 
 
 def keep_or_forget(dt):
     """Keep a game in progress now and then; forget it once it ends or is left."""
     # A crash then loses at most datafiles.KEEP_EVERY s of play.
-    if settings.keeping and (settings.keeping[0] is not play or failed or finished):
+    if settings.keeping and (settings.keeping[0] is not play or over()):
         datafiles.forget_game(data_folder(), settings.keeping[1], say_once)
         settings.keeping = None
-    if not play.laid or failed or finished or play.state is State.PAUSED:
+    if not play.laid or over() or play.state is State.PAUSED:
         return
     play.played += dt
     if datafiles.keep_due(play.played, play.kept_played, time.monotonic(),
@@ -791,8 +789,8 @@ def resume(kept):
     """Put a kept game back, exactly as it was, and forget the file."""
     new_game(kept["rows"], kept["cols"], kept["bombs"], kept["board"])
     tiles = datafiles.kept_tiles(kept)
-    lay_bombs([divmod(cell, COLS) for cell, tile in enumerate(tiles) if tile[0]])
-    put_marks([tile[1:] for tile in tiles])
+    lay_bombs([divmod(cell, COLS) for cell, tile in enumerate(tiles) if tile.isbomb])
+    put_marks(tiles)
     datafiles.put_fields(kept, {"game": play, "settings": settings})
     play.started = True
     settings.keeping = (play, kept)     # the file stays until the game ends or is left
@@ -956,7 +954,7 @@ def update(dt):
     if play.stash is not None:
         return                  # the recursion limit's demonstration is not played
     keep_or_forget(dt)
-    if finished or failed or play.state is State.PAUSED:
+    if over() or play.state is State.PAUSED:
         return
     if play.started and play.state is not State.REPLAY:     # a replay is not play
         play.timer = min(play.timer + dt, MAX_TIME)
@@ -988,7 +986,7 @@ def on_mouse_down(pos, button):
                                  keyboard.lshift or keyboard.rshift, pos, play.cursor)
         return
     settings.held.add(button)
-    MODES[play.state][1](pos, button)
+    MODES[play.state].click(pos, button)
 
 
 def on_mouse_up(button):
@@ -1008,7 +1006,7 @@ def on_mouse_move(pos):
 def on_key_down(key):
     """A key: what it does depends on the state (MODES); in play, PLAY_KEYS."""
     view_this_board()
-    MODES[play.state][0](key)
+    MODES[play.state].key(key)
 
 
 def view_this_board():
@@ -1025,7 +1023,7 @@ def play_click(pos, button):
     block = block_under(pos)
     if block is None:
         return
-    if failed or finished:
+    if over():
         hide_end()                              # look at the board, or the word
         return
     play.cursor = (block.row, block.col)
@@ -1087,7 +1085,7 @@ def replay_key(key):
         REPLAY_KEYS[key]()
     elif key in LEVEL_KEYS or key == keys.R:
         end_replay()
-        MODES[play.state][0](key)
+        MODES[play.state].key(key)
     else:
         replay_click()
 
@@ -1112,7 +1110,7 @@ def set_state(state):
 
 def pause():
     """P: hide the board and stop the clock, once a game has begun and until it ends."""
-    if play.started and not (failed or finished):
+    if play.started and not over():
         play.state = State.PAUSED
 
 
@@ -1216,17 +1214,17 @@ REPLAY_KEYS = {
 REPLAY_KEYS.update({key: functools.partial(settings.faster, step) for key, step in (
     (keys.PLUS, 1), (keys.EQUALS, 1), (keys.KP_PLUS, 1), (keys.MINUS, -1),
     (keys.KP_MINUS, -1))})
-# What a key and a click do in each state: (key, click). While paused only
+# What a key and a click do in each state: Mode(key, click). While paused only
 # P goes on; any key or click closes the best times; while the solver plays,
 # a key or a click only stops it.
 MODES = {
-    State.PLAY: (play_key, play_click),
-    State.OFFER: (offer_key, afresh(play_click)),
-    State.TYPING: (typing_key, afresh(play_click)),
-    State.PAUSED: (paused_key, set_state(State.PLAY)),
-    State.TIMES: (set_state(State.PLAY), set_state(State.PLAY)),
-    State.AUTO: (stop_key, stop_key),
-    State.REPLAY: (replay_key, replay_click),
+    State.PLAY: Mode(play_key, play_click),
+    State.OFFER: Mode(offer_key, afresh(play_click)),
+    State.TYPING: Mode(typing_key, afresh(play_click)),
+    State.PAUSED: Mode(paused_key, set_state(State.PLAY)),
+    State.TIMES: Mode(set_state(State.PLAY), set_state(State.PLAY)),
+    State.AUTO: Mode(stop_key, stop_key),
+    State.REPLAY: Mode(replay_key, replay_click),
 }
 
 

@@ -219,8 +219,9 @@ class Owner:
 def test_a_kept_game_reads_back_as_it_was(tmp_path):
     play = Owner(timer=12.3456, clicks=4, undos=0, assisted=False, noguess=True)
     settings = Owner(questions=True, flagwin=False)
-    tiles = [(True, False, True, False), (False, True, False, False),
-             (False, False, False, True), (False, False, False, False)]
+    tiles = [datafiles.KeptTile(*tile) for tile in (
+        (True, False, True, False), (False, True, False, False),
+        (False, False, False, True), (False, False, False, False))]
     kept = datafiles.kept_game(2, 2, 1, 42, tiles, {"game": play, "settings": settings})
     assert datafiles.kept_fault(kept) == ""
     assert datafiles.kept_tiles(kept) == tiles
@@ -242,7 +243,8 @@ def test_a_kept_game_reads_back_as_it_was(tmp_path):
 def test_a_kept_game_that_could_not_be_kept_is_refused(change, fault):
     play = Owner(timer=1.0, clicks=1, undos=0, assisted=False, noguess=False)
     settings = Owner(questions=False, flagwin=False)
-    tiles = [(True, False, False, False)] + [(False, False, False, False)] * 3
+    tiles = [datafiles.KeptTile(True, False, False, False)] + [
+        datafiles.KeptTile(False, False, False, False)] * 3
     kept = dict(datafiles.kept_game(2, 2, 1, 7, tiles, {"game": play,
                                                           "settings": settings}), **change)
     assert fault in datafiles.kept_fault(kept)
@@ -808,3 +810,13 @@ def test_no_sound_card_is_told_apart_from_a_card_or_a_sound_server():
     del files["/proc/asound/cards"]     # no ALSA at all, as in a container
     sockets.clear()
     assert quiet({})
+
+
+def test_one_won_judges_a_game_and_a_kept_game_alike():
+    tile = datafiles.KeptTile
+    opened = [tile(True, False, False, False), tile(False, True, False, False)]
+    flagged = [tile(True, False, True, False), tile(False, False, False, False)]
+    wrong = [tile(True, False, False, False), tile(False, False, True, False)]
+    assert gamestate.won(opened, False) and gamestate.won(opened, True)
+    assert not gamestate.won(flagged, False) and gamestate.won(flagged, True)
+    assert not gamestate.won(wrong, False) and not gamestate.won(wrong, True)
