@@ -783,18 +783,21 @@ def is_seconds(value, most):
             and 0 <= value <= most)
 
 
+# In KEPT_FIELDS: a field every kept game has had (so a value of None can
+# still be a field's first value).
+ALWAYS = "always there"
 # The fields of a game kept besides its board: name, a check of its value
 # ("seconds" is checked against the timer's limit), whose it is (the game's
 # own, or a setting that came with it) and its value in the first saves
-# that lacked it (None: it was always there).
+# that lacked it (ALWAYS: it was always there).
 KEPT_FIELDS = (
-    ("timer", "seconds", "game", None),
-    ("clicks", is_count, "game", None),
-    ("undos", is_count, "game", None),
-    ("assisted", is_flag, "game", None),
+    ("timer", "seconds", "game", ALWAYS),
+    ("clicks", is_count, "game", ALWAYS),
+    ("undos", is_count, "game", ALWAYS),
+    ("assisted", is_flag, "game", ALWAYS),
     ("noguess", is_flag, "game", False),
-    ("questions", is_flag, "settings", None),
-    ("flagwin", is_flag, "settings", None),
+    ("questions", is_flag, "settings", ALWAYS),
+    ("flagwin", is_flag, "settings", ALWAYS),
 )
 
 
@@ -820,7 +823,7 @@ def kept_fault(value):
             and all(not (b == "*" and m == "o") for b, m in zip(bombs, marks))):
         return "not a saved game"
     for name, check, whose, first in KEPT_FIELDS:
-        if name not in value and first is not None:
+        if name not in value and first != ALWAYS:
             continue
         if name not in value or not (is_seconds(value[name], MAX_TIME)
                                      if check == "seconds" else check(value[name])):

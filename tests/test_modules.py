@@ -820,3 +820,24 @@ def test_one_won_judges_a_game_and_a_kept_game_alike():
     assert gamestate.won(opened, False) and gamestate.won(opened, True)
     assert not gamestate.won(flagged, False) and gamestate.won(flagged, True)
     assert not gamestate.won(wrong, False) and not gamestate.won(wrong, True)
+
+
+def test_a_new_kept_field_may_begin_as_none(monkeypatch):
+    # A field added later, whose first value is None: a game kept before it
+    # existed is still a good one, and resumes with None.
+    monkeypatch.setattr(datafiles, "KEPT_FIELDS", datafiles.KEPT_FIELDS + (
+        ("hinted_at", lambda value: value is None or datafiles.is_count(value), "game",
+         None),))
+    play = Owner(timer=1.0, clicks=1, undos=0, assisted=False, noguess=False,
+                 hinted_at=3)
+    settings = Owner(questions=False, flagwin=False)
+    tiles = [datafiles.KeptTile(True, False, False, False),
+             datafiles.KeptTile(False, True, False, False)] + [
+        datafiles.KeptTile(False, False, False, False)] * 2
+    kept = datafiles.kept_game(2, 2, 1, 7, tiles, {"game": play, "settings": settings})
+    assert datafiles.kept_fault(kept) == "" and kept["hinted_at"] == 3
+    del kept["hinted_at"]
+    assert datafiles.kept_fault(kept) == ""
+    assert datafiles.kept_fields(kept)["hinted_at"] == ("game", None)
+    del kept["clicks"]                      # a field that was always there
+    assert datafiles.kept_fault(kept) == "not a saved game"
