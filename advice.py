@@ -7,7 +7,7 @@
 # are numbers, row * cols + col), with no pgzero or pygame; the reasons are
 # words(), which the game says in the player's language.
 # Keep this file ASCII only, like minesweep.py.
-from solver import Cell, Solver, choose_guess
+from solver import Cell, Solver, choose_guess, flood
 from wording import words
 
 SAFE, RISKY = "safe", "risky"   # how the post-mortem outlines a tile: green, orange
@@ -116,16 +116,10 @@ def board_3bv(bombs, around):
     seen = set()
     openings = 0
     for start in zero:
-        if start in seen:
-            continue
-        openings += 1
-        seen.add(start)
-        todo = [start]
-        while todo:
-            for other in around[todo.pop()]:
-                if other in zero and other not in seen:
-                    seen.add(other)
-                    todo.append(other)
+        if start not in seen:       # a zero no opening so far has reached
+            openings += 1
+            seen.update(cell for cell, number in flood(start, bombs, around,
+                                                       lambda cell: cell not in seen))
     lonely = sum(1 for cell in range(len(around))
                  if cell not in bombs and cell not in zero
                  and not any(other in zero for other in around[cell]))

@@ -64,6 +64,12 @@ QUEUE_CODE = (
     "                block.isopen = True",
     "                queue.append(block)",
 )
+# The lines of QUEUE_CODE a queue replay's steps are at, found by their
+# text (a test holds each against the code shown): a number is taken and
+# nothing joins; a zero is taken and no neighbour joins; neighbours join.
+QUEUE_LINES = {line.strip(): line for line in QUEUE_CODE}
+TAKES_NUMBER, TAKES_ZERO, JOINS = (QUEUE_LINES.get(text) for text in (
+    "continue", "for block in get_neighbours(bk):", "queue.append(block)"))
 
 
 def recorder(real, cell_of, calls):
@@ -250,7 +256,7 @@ def queue_steps(calls, before, numbers, flags, around):
             cell = queue.pop(0)
             if numbers[cell] != 0:
                 steps.append(Step("take", cell, words(
-                    "queue_number", cell=Cell(cell), number=numbers[cell]), QUEUE_CODE[8],
+                    "queue_number", cell=Cell(cell), number=numbers[cell]), TAKES_NUMBER,
                     taken=taken))
             else:
                 # get_neighbours gives the tiles not open (nor queued: they
@@ -261,7 +267,7 @@ def queue_steps(calls, before, numbers, flags, around):
                 queue.extend(joined)
                 steps.append(Step("take", cell, words(
                     "queue_zero", cell=Cell(cell), count=len(joined)),
-                    QUEUE_CODE[12 if joined else 9], taken=taken, joined=joined))
+                    JOINS if joined else TAKES_ZERO, taken=taken, joined=joined))
             taken = True
     return steps
 

@@ -386,6 +386,20 @@ def test_the_queue_replay_is_the_solvers_flood():
     assert sorted(order) == sorted(cell for cell, caller in calls)
 
 
+def test_each_step_of_a_queue_replay_is_at_a_line_of_the_code_shown():
+    # The panel finds the line to highlight by its text: a line renamed in
+    # open_block_queue (and so in QUEUE_CODE) must be renamed here too.
+    named = (slowmotion.TAKES_NUMBER, slowmotion.TAKES_ZERO, slowmotion.JOINS)
+    assert all(line in slowmotion.QUEUE_CODE for line in named)
+    assert len(set(named)) == 3
+    calls, numbers, around, bombs = board_3x4()
+    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("queue")
+    lines = set()
+    while replay.forward():
+        lines.add(replay.step().code)
+    assert lines == set(named)
+
+
 def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
     calls, numbers, around, bombs = board_3x4()
     opening = slowmotion.Opening(calls, set(), numbers, set(), bombs, around)
