@@ -34,6 +34,24 @@ Mode = namedtuple("Mode", "key click")
 Marks = namedtuple("Marks", "isopen isflag isquestion")
 
 
+# A choice of the player's that a key turns over: its field in Settings
+# (False at a first start), its key, the states whose keys turn it over,
+# and the words that say it is now on and now off (None: nothing said).
+Choice = namedtuple("Choice", "name key modes on off")
+CHOICES = {choice.name: choice for choice in (
+    # Q: does a right click give question marks?
+    Choice("questions", "Q", (State.PLAY,), None, None),
+    # N: are new boards laid to need no guess?
+    Choice("noguess", "N", (State.PLAY,), "noguess_on", "noguess_off"),
+    # X: is flagging exactly the bombs a win?
+    Choice("flagwin", "X", (State.PLAY,), "flagwin_on", "flagwin_off"),
+    # V: does an opening replay step by step? (in a replay: V ends it)
+    Choice("slowmo", "V", (State.PLAY, State.REPLAY), "slowmo_on", "slowmo_off"),
+    # T: does a replay ask for each next call?
+    Choice("predict", "T", (State.PLAY, State.REPLAY), "predict_on", "predict_off"),
+)}
+
+
 class Fields:
     """Something whose True-or-False fields the keys turn over."""
 
@@ -92,11 +110,8 @@ class Settings(Fields):
 
     def __init__(self):
         """The choices of a first start."""
-        self.questions = False      # Q: does a right click give question marks?
-        self.noguess = False        # N: are new boards laid to need no guess?
-        self.flagwin = False        # X: is flagging exactly the bombs a win?
-        self.slowmo = False         # V: does an opening replay step by step?
-        self.predict = False        # T: does a replay ask for each next call?
+        for name in CHOICES:        # questions, noguess, flagwin, slowmo, predict
+            setattr(self, name, False)
         self.speed = slowmotion.START_SPEED   # the replay's speed, an index
         self.order = "reading"      # O: the neighbours' order, "reading" or "book"
         self.zoom = None            # Z: the tile size chosen, or None to fit
@@ -119,16 +134,13 @@ class Settings(Fields):
         """Turn a choice over, and what to say of it (None: nothing); a
         no-guess board is laid so from the next game, or this one if its
         bombs are not laid yet."""
-        said = TOGGLES[name][not self.flip(name)]
+        choice = CHOICES[name]
+        said = choice.on if self.flip(name) else choice.off
         if said and name == "noguess" and not laid:
             said += "_now"
         return said and wording.words(said)
 
 
-# What turning each choice on and off says below the grid (None: nothing).
-TOGGLES = {"questions": (None, None), "noguess": ("noguess_on", "noguess_off"),
-           "flagwin": ("flagwin_on", "flagwin_off"), "slowmo": ("slowmo_on", "slowmo_off"),
-           "predict": ("predict_on", "predict_off")}
 MAX_SIDE = 200           # most rows or columns a board may have
 MAX_BOARD = 999999999    # the largest board number
 MAX_TIME = 999           # the timer stops here, s

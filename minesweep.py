@@ -1163,6 +1163,12 @@ def jump(to_end):
     play.replay.jump(to_end)
 
 
+def choice_keys(state):
+    """The keys that turn over a choice in this state (gamestate.CHOICES)."""
+    return {getattr(keys, choice.key): functools.partial(toggle, choice.name)
+            for choice in gamestate.CHOICES.values() if state in choice.modes}
+
+
 # The keys that move the cursor, as (rows, cols) steps.
 ARROWS = {keys.UP: (-1, 0), keys.DOWN: (1, 0), keys.LEFT: (0, -1), keys.RIGHT: (0, 1)}
 # The number keys, on the main keyboard and the keypad, name a level.
@@ -1174,37 +1180,31 @@ PLAY_KEYS = {
     keys.RETURN: functools.partial(at_cursor, click_open),
     keys.F: functools.partial(at_cursor, click_flag),
     keys.R: new_game,
-    keys.Q: functools.partial(toggle, "questions"),
     keys.H: show_hint,
     keys.A: start_autoplay,
     keys.S: functools.partial(start_autoplay, sure_only=True),
     keys.U: take_back,
     keys.G: functools.partial(typing_key, None),
     keys.L: toggle_language,
-    keys.X: functools.partial(toggle, "flagwin"),
-    keys.V: functools.partial(toggle, "slowmo"),
-    keys.T: functools.partial(toggle, "predict"),
     keys.K: demo_key,
     keys.W: queue_key,
     keys.P: pause,
     keys.B: show_times,
     keys.E: hide_end,
     keys.Z: change_zoom,
-    keys.N: functools.partial(toggle, "noguess"),
 }
 PLAY_KEYS.update({key: functools.partial(new_game, *LEVELS[level][1:])
                   for key, level in LEVEL_KEYS.items()})
 PLAY_KEYS.update({key: functools.partial(move_cursor, *step)
                   for key, step in ARROWS.items()})
+PLAY_KEYS.update(choice_keys(State.PLAY))
 # What each key does while a replay shows.
 REPLAY_KEYS = {
     keys.ESCAPE: end_replay,
-    keys.V: functools.partial(toggle, "slowmo"),    # it ends the replay first
     keys.RIGHT: step_on,
     keys.LEFT: step_back,
     keys.HOME: functools.partial(jump, False),
     keys.END: functools.partial(jump, True),
-    keys.T: functools.partial(toggle, "predict"),
     keys.K: demo_key,
     keys.SPACE: step_on,
     keys.W: other_replay,
@@ -1214,6 +1214,7 @@ REPLAY_KEYS = {
 REPLAY_KEYS.update({key: functools.partial(settings.faster, step) for key, step in (
     (keys.PLUS, 1), (keys.EQUALS, 1), (keys.KP_PLUS, 1), (keys.MINUS, -1),
     (keys.KP_MINUS, -1))})
+REPLAY_KEYS.update(choice_keys(State.REPLAY))
 # What a key and a click do in each state: Mode(key, click). While paused only
 # P goes on; any key or click closes the best times; while the solver plays,
 # a key or a click only stops it.

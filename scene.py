@@ -425,12 +425,7 @@ class Scene:
                 "new_best", "new_best_noguess", "new_best_flagwin", "not_saved",
                 "taken_back_end", "helped")), key=len), said("end_toggle")]
         texts.append("   ".join(ends[:-1]) + "\n" + ends[-1])
-        news = ["no_guess_failed", "saved_waiting", "welcome_back", "board_chosen",
-                "typing", "hints_later", "game_over", "u_later", "taken_back",
-                "slowmo_on", "flagwin_on", "noguess_on", "noguess_on_now",
-                "noguess_off", "noguess_off_now", "zoom", "predict_on", "predict_ask",
-                "recursion_demo"]
-        texts += [said(key, level=words("Intermediate"), limit=1000) for key in news]
+        texts += [said(key, level=words("Intermediate"), limit=1000) for key in NEWS]
         return texts
 
     def footer_height(self, width, most):
@@ -609,6 +604,15 @@ class Scene:
                                                        TIMES_FONT)
         return [("fill", PAPER), ("text", "\n".join(broken), fontname, fontsize,
                                   (("color", "black"), ("topleft", (8, 8))))]
+
+
+# Every news the footer can show (a game's message, and predict's question),
+# so that it keeps room for the longest: a test holds it against the game.
+NEWS = ("no_guess_failed", "saved_waiting", "welcome_back", "board_chosen", "typing",
+        "hints_later", "game_over", "u_later", "taken_back", "times_unread",
+        "chinese_missing", "slowmo_on", "slowmo_off", "flagwin_on", "flagwin_off",
+        "noguess_on", "noguess_on_now", "noguess_off", "noguess_off_now", "zoom",
+        "predict_on", "predict_off", "predict_ask", "recursion_demo")
 
 
 def pairs(keys):

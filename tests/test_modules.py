@@ -4,6 +4,7 @@ These tests load no game and no pygame (test_house.py runs them where
 pygame and pgzero cannot even be imported), so they use no fixture of
 conftest.py either.
 """
+import ast
 import csv
 import errno
 import functools
@@ -855,3 +856,42 @@ def test_a_new_kept_field_may_begin_as_none(monkeypatch):
     assert datafiles.kept_fields(kept)["hinted_at"] == ("game", None)
     del kept["clicks"]                      # a field that was always there
     assert datafiles.kept_fault(kept) == "not a saved game"
+
+
+def test_every_choice_is_in_a_key_list_of_every_language():
+    # A choice that works in a replay is listed among the panel's keys;
+    # one that works in play alone, in the footer's key list.
+    tables = [wording.TEXTS] + [wording.read_texts(os.path.join(ROOT, path))[0]
+                                for path in startup.TEXT_FILES.values()]
+    for table in tables:
+        for choice in gamestate.CHOICES.values():
+            text = table["panel_keys" if gamestate.State.REPLAY in choice.modes else "keys"]
+            listed = {pair.split("\u00a0")[0].rstrip(":") for pair in scene.pairs(text)}
+            assert choice.key in listed, (choice.name, text)
+
+
+def test_each_choice_starts_off_and_says_its_words_when_turned():
+    settings = gamestate.Settings()
+    for name, choice in gamestate.CHOICES.items():
+        assert getattr(settings, name) is False
+        on = settings.toggle(name)
+        assert getattr(settings, name) is True and on == (choice.on and wording.words(
+            choice.on))
+        assert settings.toggle(name) == (choice.off and wording.words(choice.off))
+
+
+def test_the_footer_keeps_room_for_every_news_the_game_can_give():
+    # Every words() the game puts in play.message, and every choice's words
+    # (with "_now" for no-guess, said before a board's bombs are laid).
+    with open(os.path.join(ROOT, "minesweep.py"), encoding="ascii") as f:
+        tree = ast.parse(f.read())
+    given = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and "play.message" in ast.unparse(node.targets[0]):
+            given |= {call.args[0].value for call in ast.walk(node.value)
+                      if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "words"}
+    for choice in gamestate.CHOICES.values():
+        given |= {said for said in (choice.on, choice.off) if said}
+    given |= {"noguess_on_now", "noguess_off_now"}
+    assert {"zoom", "game_over", "typing", "recursion_demo"} <= given
+    assert given <= set(scene.NEWS), given - set(scene.NEWS)
