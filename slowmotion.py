@@ -18,6 +18,7 @@
 # Plain data in and out (cells are numbers, row * cols + col), with no
 # pgzero or pygame, so the tests need no screen.
 # Keep this file ASCII only, like minesweep.py.
+import ast
 import csv
 import os
 import sys
@@ -64,12 +65,25 @@ QUEUE_CODE = (
     "                block.isopen = True",
     "                queue.append(block)",
 )
-# The lines of QUEUE_CODE a queue replay's steps are at, found by their
-# text (a test holds each against the code shown): a number is taken and
-# nothing joins; a zero is taken and no neighbour joins; neighbours join.
-QUEUE_LINES = {line.strip(): line for line in QUEUE_CODE}
-TAKES_NUMBER, TAKES_ZERO, JOINS = (QUEUE_LINES.get(text) for text in (
-    "continue", "for block in get_neighbours(bk):", "queue.append(block)"))
+
+
+def queue_lines(code):
+    """The lines of the queue's code (as QUEUE_CODE) that a queue replay's
+    steps are at: its "continue" (a number is taken, nothing joins), its
+    loop over the neighbours (a zero is taken and none joins) and that
+    loop's last line (a neighbour joins the queue)."""
+    # Found by where they stand in the code, not by their names or places,
+    # so a name changed or a line added in open_block_queue moves none.
+    tree = ast.parse("\n".join(code))
+    stop = next(node for node in ast.walk(tree) if isinstance(node, ast.Continue))
+    loop = next(node for node in ast.walk(tree) if isinstance(node, ast.For))
+    last = loop
+    while getattr(last, "body", None):
+        last = last.body[-1]
+    return tuple(code[node.lineno - 1] for node in (stop, loop, last))
+
+
+TAKES_NUMBER, TAKES_ZERO, JOINS = queue_lines(QUEUE_CODE)
 
 
 def recorder(real, cell_of, calls):

@@ -399,6 +399,13 @@ def test_each_step_of_a_queue_replay_is_at_a_line_of_the_code_shown():
     while replay.forward():
         lines.add(replay.step().code)
     assert lines == set(named)
+    # A name changed, or a line added, in the queue's code moves none of them.
+    renamed = tuple(line.replace("queue", "todo") for line in slowmotion.QUEUE_CODE)
+    assert slowmotion.queue_lines(renamed) == tuple(
+        line.replace("queue", "todo") for line in named)
+    code = slowmotion.QUEUE_CODE
+    longer = code[:6] + ("        bk.number = bombnum",) + code[6:]
+    assert slowmotion.queue_lines(longer) == named
 
 
 def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
