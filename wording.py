@@ -505,16 +505,16 @@ def wrap(text, width_of, width):
     return lines
 
 
-def fit_lines(text, width, most, largest, font_at):
+def fit_lines(text, width, most, largest, font_at, smallest=10):
     """A text broken into lines no wider than width px, at the largest size
-    from largest down to 10 px whose lines fit in most px of height; at 10 px
-    the lines that do not fit are cut, with "..." at the end. font_at(size)
-    gives (width_of, line height) of the text's font at a size.
-    (lines, size, height)."""
-    for fontsize in range(largest, 9, -1):
+    from largest down to smallest px whose lines fit in most px of height;
+    at the smallest the lines that do not fit are cut, with "..." at the
+    end. font_at(size) gives (width_of, line height) of the text's font at
+    a size. (lines, size, height)."""
+    for fontsize in range(max(largest, smallest), smallest - 1, -1):
         width_of, linesize = font_at(fontsize)
         lines = wrap(text, width_of, width)
-        if fontsize <= 10 or len(lines) * linesize <= most:
+        if fontsize <= smallest or len(lines) * linesize <= most:
             break
     keep = max(most // linesize, 1)
     if len(lines) > keep:
