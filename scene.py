@@ -61,7 +61,7 @@ FITS_KEPT = 512          # texts fitted to their room, kept at most
 PANEL_LINES = {"status": 5, "frame": 1, "step": 3, "stack": 3}
 # ... in full screen, where the words are larger and the panel wider (its
 # keys are in the footer, below the board, while a replay shows).
-FULL_PANEL_LINES = {"status": 6, "frame": 1, "step": 3, "stack": 2}
+FULL_PANEL_LINES = {"status": 3, "frame": 1, "step": 4, "stack": 3}
 CODE_FONT = "minesweep_mono"   # the panel's code: DejaVu Sans Mono (fonts/)
 CODE_SIZE = 18           # ... at this size, px: the back row reads it
 CODE_LINE = 21           # ... one line under the other this far, px
@@ -490,8 +490,10 @@ class Scene:
         shape, y = self.lines(self.say("panel_title" if stack else "panel_queue_title"),
                               x, 8, width, 22, (0, 0, 120), keep=1)
         shapes.append(shape)
-        status = "\n".join(self.speak(said) for said in slowmotion.status(
-            replay, self.play.opening, self.board.limit))
+        # In full screen its parts are one paragraph, which takes fewer lines.
+        status = ("   " if self.least else "\n").join(
+            self.speak(said) for said in slowmotion.status(replay, self.play.opening,
+                                                           self.board.limit))
         colour = RED if replay is not None and replay.paused else "black"
         shape, y = self.lines(status, x, y + 2, width, 18, colour, kept["status"])
         shapes.append(shape)
@@ -566,6 +568,8 @@ class Scene:
     def code_size(self):
         """The code's letters and lines in this panel: (size, line step), px."""
         size = max(CODE_SIZE * max(self.view.panel, PANEL) // PANEL, self.least)
+        if self.least:          # full screen: lines apart by the font's own spacing
+            return size, self.font(CODE_FONT if self.settings.mono else None, size)[1]
         return size, CODE_LINE * size // CODE_SIZE
 
     def chart(self, x, y, width):

@@ -121,8 +121,8 @@ TEXTS = {
     # The key list: pairs of a key and what it does, two spaces apart (a
     # line never breaks inside a pair).
     "keys": "H hint  A auto  S sure  N no-guess  V slow  Q ?  X flag win  "
-            "G board no.  P pause  B best times  Z zoom  L {other}  R new  "
-            "1 2 3 0 level",
+            "G board no.  P pause  B best times  Z zoom  F11 full screen  L {other}  "
+            "R new  1 2 3 0 level",
     # The end of a game.
     "title": "Minesweeper: {level}, board {board}",
     "finished": "Finished",
@@ -208,8 +208,7 @@ TEXTS = {
                         "neighbour {index} of {count}",
     "panel_frame_count": "open_block(bk = {cell:short}): bombnum = {bombnum}, "
                          "{count} neighbour{count_s} to see to",
-    "panel_chart": "Call by call: the recursion's depth (blue), the queue's length "
-                   "(orange)",
+    "panel_chart": "Call by call: the stack's depth (blue), the queue's length (orange)",
     "panel_queue": "queue length {length}, longest so far {longest}",
     "panel_stack": "Calls waiting on the stack, outermost first:",
     "panel_waiting": "Tiles waiting in the queue, front first:",
