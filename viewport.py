@@ -20,8 +20,9 @@ PANEL = 600              # width of the slow-motion panel (its code at 18 px), p
 WIDE_PANEL = 720         # ... on a desktop of at least WIDE px (its code larger), px
 WIDE = (1600, 900)
 PANEL_HEIGHT = 680       # least height of the window while it shows, px
-FULL_PANEL = (0.5, 650, 860)   # the panel in full screen: this share of the
-                         # screen's width, within these (its code at 20 px or more), px
+FULL_PANEL = (0.5, 644, 860)   # the panel in full screen: this share of the
+                         # screen's width, within these, px (at the least, room for
+                         # the queue's longest line of code, 52 letters at 20 px)
 WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
 FACE_SIZE = 28           # the face button is a square this big, px
 
