@@ -253,7 +253,8 @@ def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
     part; a board too big scrolls at the smallest size. The old view's
     place is kept if it is of the same board."""
     width, height = screen
-    panel = full_panel(screen) if panel else 0
+    # On a screen too narrow for both, the board's part keeps its least width.
+    panel = min(full_panel(screen), max(width - MIN_WIDTH, 0)) if panel else 0
     room = (max(width - panel, MIN_WIDTH), max(height, BAR + FOOT + MIN_HEIGHT))
     # The footer is as wide as the board's part whatever the tile size.
     footer = max(FOOT, footer_for(room[0], room[1] // 3))

@@ -73,6 +73,8 @@ def test_full_screen_fills_the_screen_with_the_largest_tiles_that_fit():
             for slowmo in (False, True)} <= set(
         (25,) + viewport.SMALLER + viewport.LARGER + viewport.FULL)
     assert viewport.full_panel((1024, 768)) == viewport.FULL_PANEL[1]
+    narrow = viewport.fit_full(15, 15, (800, 600), 25, None, True, footer)
+    assert (narrow.width, narrow.height) == (800, 600)     # never more than the screen
     assert viewport.full_panel((3840, 2160)) == viewport.FULL_PANEL[2]
 
 
