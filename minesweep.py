@@ -33,6 +33,7 @@ import signal
 import time
 
 import pgzero
+import pgzero.game
 import pgzero.loaders
 import pgzero.ptext
 import pygame
@@ -819,8 +820,12 @@ def layout():
         return      # each frame asks: fit it again only when what it fits changed
     old = view if canvas.board is blocks else None     # a new board: top left
     canvas.board, canvas.fitted_to = blocks, fitted_to
-    view = viewport.fit(ROWS, COLS, settings.desktop, viewport.tile_sizes(SIZE),
-                        settings.zoom, settings.slowmo, footer_room, old)
+    if settings.fullscreen:
+        view = viewport.fit_full(ROWS, COLS, settings.desktop, SIZE, settings.zoom,
+                                 settings.slowmo, footer_room, old)
+    else:
+        view = viewport.fit(ROWS, COLS, settings.desktop, viewport.tile_sizes(SIZE),
+                            settings.zoom, settings.slowmo, footer_room, old)
     if play.focus is not None:
         view.follow(*play.focus)
         play.focus = None
@@ -829,7 +834,40 @@ def layout():
 
 def fit_inputs():
     """What the view is fitted to, besides the board: the footer's room too."""
-    return ROWS, COLS, settings.desktop, settings.zoom, settings.slowmo, len(settings.texts)
+    return (ROWS, COLS, settings.desktop, settings.zoom, settings.slowmo,
+            len(settings.texts), settings.fullscreen)
+
+
+REFITS = 3               # frames that look at the window's size after full screen
+
+
+def toggle_fullscreen():
+    """F11: fill the screen, or go back to the window."""
+    # pgzero opens its display again, with its DISPLAY_FLAGS, whenever WIDTH
+    # or HEIGHT change: the flag is set there so that it lasts. The window
+    # is never as tall as the desktop (viewport.ROOM), so the size changes.
+    settings.fullscreen = not settings.fullscreen
+    pgzero.game.DISPLAY_FLAGS = pygame.FULLSCREEN if settings.fullscreen else 0
+    if settings.fullscreen and pygame.display.get_surface() is not None:
+        # Where no window manager places it (seen under X11), a window made
+        # full screen stays where it was: first the screen's size, centred.
+        pygame.display.set_mode(settings.desktop)
+    settings.refit = 0 if settings.fullscreen else REFITS
+    canvas.scene = None                 # a new display shows nothing yet
+    layout()
+
+
+def refit_window():
+    """Back from full screen: make the window the size the game asked for."""
+    # With no window manager (seen under X11) SDL leaves the window as big
+    # as the screen until it is asked again, once it has seen its events:
+    # it is asked in the next few frames.
+    if not settings.refit or pygame.display.get_surface() is None:
+        return
+    settings.refit -= 1
+    if pygame.display.get_window_size() != (WIDTH, HEIGHT):
+        pygame.display.set_mode((WIDTH, HEIGHT))
+        canvas.scene = None
 
 
 def footer_room(width, most):
@@ -951,6 +989,7 @@ def update(dt):
             dt, slowmotion.SPEEDS[settings.speed]):
         end_replay()
     layout()                    # a new board, Z, V or the desktop may change the view
+    refit_window()
     if play.stash is not None:
         return                  # the recursion limit's demonstration is not played
     keep_or_forget(dt)
@@ -1004,8 +1043,12 @@ def on_mouse_move(pos):
 
 
 def on_key_down(key):
-    """A key: what it does depends on the state (MODES); in play, PLAY_KEYS."""
+    """A key: F11 in any state; else what it does depends on the state
+    (MODES); in play, PLAY_KEYS."""
     view_this_board()
+    if key == keys.F11:
+        toggle_fullscreen()
+        return
     MODES[play.state].key(key)
 
 
@@ -1248,7 +1291,7 @@ def check_assets(check):
     # A missing or broken picture stops the game; without a sound, or the
     # Chinese texts or font, it plays on (silent, or in English), said once.
     fatal, said, chinese = startup.problems(
-        pgzero.loaders.root, SIZE, viewport.SMALLER + viewport.LARGER, {
+        pgzero.loaders.root, SIZE, viewport.SMALLER + viewport.LARGER + viewport.FULL, {
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
             "fonts": font_lacking, "texts": wording.read_texts}, check)
@@ -1318,6 +1361,8 @@ def start():
                  "minesweep.py" % error)
     if args:
         settings.flagwin = args.flag_win
+        if args.fullscreen:
+            toggle_fullscreen()
         if args.calls:      # the first click's calls as a worksheet, then stop
             write_worksheet(args)
     if kept is not None and not (args and args.asked):     # a board asked for is played

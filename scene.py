@@ -27,6 +27,7 @@ from viewport import BAR, PANEL
 from wording import words
 
 FOOT_FONT = 16           # size of the footer's words, px (10 px at the least)
+FULL_FONT = 20           # in full screen every word is at least this size, px
 TIMES_FONT = 28          # largest size of the table of best times, px
 GREY, DARK, PAPER = (192, 192, 192), (128, 128, 128), (235, 235, 225)
 GREEN, ORANGE, RED = (0, 200, 0), (255, 140, 0), (230, 0, 0)   # outlines
@@ -58,6 +59,9 @@ FITS_KEPT = 512          # texts fitted to their room, kept at most
 # The slow-motion panel, top to bottom: how many lines each part keeps
 # room for, so that nothing moves from step to step.
 PANEL_LINES = {"status": 5, "frame": 1, "step": 3, "stack": 3}
+# ... in full screen, where the words are larger and the panel wider (its
+# keys are in the footer, below the board, while a replay shows).
+FULL_PANEL_LINES = {"status": 3, "frame": 1, "step": 4, "stack": 3}
 CODE_FONT = "minesweep_mono"   # the panel's code: DejaVu Sans Mono (fonts/)
 CODE_SIZE = 18           # ... at this size, px: the back row reads it
 CODE_LINE = 21           # ... one line under the other this far, px
@@ -86,14 +90,15 @@ class Measure:
             self.fonts[fontname, fontsize] = width_of, font.get_linesize()
         return self.fonts[fontname, fontsize]
 
-    def fit(self, text, width, most, largest, fontname):
+    def fit(self, text, width, most, largest, fontname, smallest=10):
         """wording.fit_lines in this font."""
-        key = (text, width, most, largest, fontname)
+        key = (text, width, most, largest, fontname, smallest)
         if key not in self.fits:
             if len(self.fits) >= FITS_KEPT:
                 self.fits.clear()
             self.fits[key] = wording.fit_lines(text, width, most, largest,
-                                               functools.partial(self.font, fontname))
+                                               functools.partial(self.font, fontname),
+                                               smallest)
         return self.fits[key]
 
 
@@ -113,13 +118,16 @@ class Scene:
         self.font = font
         # fit(text, width, most, largest, font name): wording.fit_lines in
         # that font, which the game may keep the answers of.
-        self.fit = fit or (lambda said, width, most, largest, fontname: wording.fit_lines(
-            said, width, most, largest, functools.partial(font, fontname)))
+        self.fit = fit or (lambda said, width, most, largest, fontname, smallest=10: (
+            wording.fit_lines(said, width, most, largest, functools.partial(font, fontname),
+                              smallest)))
         self.table = settings.texts[settings.language]
         # All the game's words are in one font: the Chinese font, which has
         # the letters of both languages (pgzero's own without it).
         self.words_font = wording.CHINESE_FONT if settings.chinese else None
         self.level = gamestate.level_name(board.rows, board.cols, board.bombs)
+        # In full screen (a projector) no word is drawn smaller than this.
+        self.least = FULL_FONT if settings.fullscreen else 0
 
     def say(self, key, table=None, **facts):
         """A text in the player's language (or another language's table)."""
@@ -131,7 +139,8 @@ class Scene:
 
     def size(self, fontsize):
         """The size to draw the game's words at (the Chinese font is larger)."""
-        return round(fontsize * wording.ZH_SCALE) if self.words_font else fontsize
+        return max(round(fontsize * wording.ZH_SCALE) if self.words_font else fontsize,
+                   self.least)
 
     def text(self, said, fontsize, **where):
         """A text shape in the game's words font."""
@@ -158,7 +167,7 @@ class Scene:
     def fitted(self, said, width, most, largest):
         """wording.fit_lines in the words font: (lines, font, size, height)."""
         broken, fontsize, high = self.fit(said, width, most, self.size(largest),
-                                          self.words_font)
+                                          self.words_font, self.least or 10)
         return broken, self.words_font, fontsize, high
 
     def frame(self, cell, colour):
@@ -348,7 +357,14 @@ class Scene:
             return self.speak(play.hint[2])
         if play.message:
             return self.speak(play.message)
+        if self.least and play.replay is not None:
+            return self.panel_keys()
         return self.key_list()
+
+    def panel_keys(self, table=None, speed=None):
+        """The keys of a replay, for the panel (in full screen, the footer)."""
+        speed = slowmotion.SPEEDS[self.settings.speed] if speed is None else speed
+        return "  ".join(pairs(self.say("panel_keys", table, speed=speed)))
 
     def key_list(self, table=None, every=False):
         """The modes that are on and the keys, for the line below the grid
@@ -426,6 +442,8 @@ class Scene:
                 "taken_back_end", "helped")), key=len), said("end_toggle")]
         texts.append("   ".join(ends[:-1]) + "\n" + ends[-1])
         texts += [said(key, level=words("Intermediate"), limit=1000) for key in NEWS]
+        if self.least:          # full screen: a replay's keys are in the footer
+            texts.append(self.panel_keys(table, speed=99.99))
         return texts
 
     def footer_height(self, width, most):
@@ -444,9 +462,13 @@ class Scene:
         broken, fontname, fontsize, high = self.fitted(
             self.footer_words(), width - 8, view.footer - 8, FOOT_FONT)
         # Down to the window's foot: with the slow-motion panel it is taller.
+        # In full screen the words are in the middle of the room they keep,
+        # with no empty band below them.
+        where = (("midleft", (4, (top + self.board.height) // 2)) if self.least
+                 else ("topleft", (4, top + 4)))
         return [("box", (0, top, width, self.board.height - top), GREY),
                 ("text", "\n".join(broken), fontname, fontsize,
-                 (("color", "black"), ("topleft", (4, top + 4))))]
+                 (("color", "black"), where))]
 
     # -- slow motion -------------------------------------------------------
     def panel(self):
@@ -457,23 +479,26 @@ class Scene:
         replay, left = self.play.replay, self.view.board_width()
         panel = self.view.panel
         x, width, height = left + 10, panel - 20, self.board.height
+        kept = FULL_PANEL_LINES if self.least else PANEL_LINES
         shapes = [("box", (left, 0, panel, height), PAPER)]
         stack = replay is None or replay.kind == "stack"
         shape, y = self.lines(self.say("panel_title" if stack else "panel_queue_title"),
                               x, 8, width, 22, (0, 0, 120), keep=1)
         shapes.append(shape)
-        status = "\n".join(self.speak(said) for said in slowmotion.status(
-            replay, self.play.opening, self.board.limit))
+        # In full screen its parts are one paragraph, which takes fewer lines.
+        status = ("   " if self.least else "\n").join(
+            self.speak(said) for said in slowmotion.status(replay, self.play.opening,
+                                                           self.board.limit))
         colour = RED if replay is not None and replay.paused else "black"
-        shape, y = self.lines(status, x, y + 2, width, 18, colour, PANEL_LINES["status"])
+        shape, y = self.lines(status, x, y + 2, width, 18, colour, kept["status"])
         shapes.append(shape)
         frame = slowmotion.variables(replay)
         shape, y = self.lines(self.speak(frame) if frame else "", x, y + 2, width, 16,
-                              (0, 90, 0), PANEL_LINES["frame"])
+                              (0, 90, 0), kept["frame"])
         shapes.append(shape)
         said = replay.said_now() if replay is not None else None
         shape, y = self.lines(self.speak(said), x, y + 2, width, 18, (150, 0, 0),
-                              PANEL_LINES["step"])
+                              kept["step"])
         shapes.append(shape)
         chain = ""
         if replay is not None:
@@ -485,7 +510,7 @@ class Scene:
                                         if hidden else []))
         waiting = self.say("panel_stack" if stack else "panel_waiting")
         shape, y = self.lines(waiting + "\n" + chain, x, y + 2, width, 16,
-                              (0, 60, 160), PANEL_LINES["stack"] + 1)
+                              (0, 60, 160), kept["stack"] + 1)
         shapes.append(shape)
         shapes += self.code(x, y + 6, width)
         if stack:       # what the game's open_block adds to the book's, under it
@@ -497,8 +522,9 @@ class Scene:
         y += 12 + self.code_size()[1] * max(len(self.board.code),
                                             len(self.board.queue_code))
         shapes += self.chart(x, y, width)
-        said = "  ".join(pairs(self.say("panel_keys",
-                                        speed=slowmotion.SPEEDS[self.settings.speed])))
+        if self.least:
+            return shapes       # the keys are in the footer
+        said = self.panel_keys()
         keys_top = y + CHART_HIGH + 22
         shapes.append(self.lines(said, x, keys_top, width, 14, (60, 60, 60),
                                  max(1, (height - keys_top - 4) // self.font(
@@ -536,16 +562,21 @@ class Scene:
 
     def code_size(self):
         """The code's letters and lines in this panel: (size, line step), px."""
-        size = CODE_SIZE * max(self.view.panel, PANEL) // PANEL
+        size = max(CODE_SIZE * max(self.view.panel, PANEL) // PANEL, self.least)
+        if self.least:          # full screen: lines apart by the font's own spacing
+            return size, self.font(CODE_FONT if self.settings.mono else None, size)[1]
         return size, CODE_LINE * size // CODE_SIZE
 
     def chart(self, x, y, width):
         """The stack's depth after each step so far (and the queue's length,
         once the opening has been replayed with a queue too), as lines."""
         opening, replay = self.play.opening, self.play.replay
-        shapes = [self.lines(self.say("panel_chart"), x, y, width, 14, (60, 60, 60),
-                             keep=1)[0],
-                  ("box", (x - 4, y + 18, width + 8, CHART_HIGH), (255, 255, 255))]
+        # In full screen its words are never smaller: they take the lines they need.
+        shape, below = self.lines(self.say("panel_chart"), x, y, width, 14, (60, 60, 60),
+                                  keep=None if self.least else 1)
+        # The chart is 18 px below its words, or below the words' line.
+        y = max(y, below - 18)
+        shapes = [shape, ("box", (x - 4, y + 18, width + 8, CHART_HIGH), (255, 255, 255))]
         if opening is None:
             return shapes
         series = dict(opening.depths)

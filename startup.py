@@ -63,6 +63,8 @@ def options(argv, rows, cols, bombs):
     parser.add_argument("--lang", choices=list(LANGUAGES),
                         help="the game's language: en English, zh Simplified Chinese, "
                              "zh-TW Traditional Chinese (else the computer's own)")
+    parser.add_argument("--fullscreen", action="store_true",
+                        help="fill the screen, for a projector (F11 goes in and out)")
     parser.add_argument("--check", action="store_true",
                         help="load every picture, sound, text and the font, name "
                              "each broken one, then stop")

@@ -13,12 +13,16 @@ MIN_WIDTH = 225          # narrowest window, so the status bar fits, px
 MIN_HEIGHT = 160         # least height of the board's part of the window, px
 SMALLER = (20, 16)       # tile sizes smaller than the book's, px
 LARGER = (32, 40, 50)    # ... and larger, for a projector (Z, and slow motion)
+FULL = (28, 36, 44, 48, 56, 64, 72)   # ... and the ones full screen fits with too
 ROOM = (0, 80)           # what the window leaves free of the desktop for a
                          # title bar and a task bar, px
 PANEL = 600              # width of the slow-motion panel (its code at 18 px), px
 WIDE_PANEL = 720         # ... on a desktop of at least WIDE px (its code larger), px
 WIDE = (1600, 900)
 PANEL_HEIGHT = 680       # least height of the window while it shows, px
+FULL_PANEL = (0.5, 644, 860)   # the panel in full screen: this share of the
+                         # screen's width, within these, px (at the least, room for
+                         # the queue's longest line of code, 52 letters at 20 px)
 WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
 FACE_SIZE = 28           # the face button is a square this big, px
 
@@ -27,15 +31,18 @@ class View:
     """Which tiles the window shows and where: the first row and column in
     view, how many of each, the tile size and the window's size, px."""
 
-    def __init__(self, board_rows, board_cols, tile, rows, cols, panel, footer):
+    def __init__(self, board_rows, board_cols, tile, rows, cols, panel, footer,
+                 least=(MIN_WIDTH, MIN_HEIGHT)):
         """A view of a board of board_rows x board_cols at this tile size,
         showing rows x cols tiles, with the slow-motion panel this many px
-        wide (0: none) and a footer this many px high."""
+        wide (0: none) and a footer this many px high; the board's part of
+        the window is at least least (width, height) px."""
         self.board_rows, self.board_cols = board_rows, board_cols
         self.tile = tile
         self.rows, self.cols = rows, cols
         self.row = self.col = 0
         self.footer = footer
+        self.least = least
         # A grid smaller than the least board area is centred in it.
         self.left = (self.board_width() - tile * cols) // 2
         self.top = BAR + (self.board_height() - tile * rows) // 2
@@ -45,11 +52,11 @@ class View:
 
     def board_width(self):
         """The width of the board's part of the window, px."""
-        return max(self.tile * self.cols, MIN_WIDTH)
+        return max(self.tile * self.cols, self.least[0])
 
     def board_height(self):
         """The height of the board's part of the window, px."""
-        return max(self.tile * self.rows, MIN_HEIGHT)
+        return max(self.tile * self.rows, self.least[1])
 
     def board_area(self):
         """The board's part of the window, between the status bar and the
@@ -227,6 +234,36 @@ def fit(rows, cols, desktop, sizes, zoom, panel, footer_for, old=None):
     view = View(rows, cols, tile, view_rows, view_cols, panel, footer)
     if panel:
         view.height = max(view.height, min(PANEL_HEIGHT, room_height))
+    if old is not None and (old.board_rows, old.board_cols) == (rows, cols):
+        view.scroll(old.row, old.col)
+    return view
+
+
+def full_panel(screen):
+    """How wide the slow-motion panel is in full screen on a screen of
+    (width, height), px."""
+    share, narrowest, widest = FULL_PANEL
+    return min(max(int(screen[0] * share), narrowest), widest)
+
+
+def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
+    """The view of a board of rows x cols that fills a screen of (width,
+    height) px: the largest tile size (the book's, or another) at which the whole board fits (zoom
+    if chosen with Z), the board centred, the footer as wide as the board's
+    part; a board too big scrolls at the smallest size. The old view's
+    place is kept if it is of the same board."""
+    width, height = screen
+    # On a screen too narrow for both, the board's part keeps its least width.
+    panel = min(full_panel(screen), max(width - MIN_WIDTH, 0)) if panel else 0
+    room = (max(width - panel, MIN_WIDTH), max(height, BAR + FOOT + MIN_HEIGHT))
+    # The footer is as wide as the board's part whatever the tile size.
+    footer = max(FOOT, footer_for(room[0], room[1] // 3))
+    high = room[1] - BAR - footer
+    sizes = sorted(set((book,) + SMALLER + LARGER + FULL), reverse=True)
+    tile = zoom or next((size for size in sizes if cols * size <= room[0]
+                         and rows * size <= high), sizes[-1])
+    view = View(rows, cols, tile, min(rows, max(high // tile, 1)),
+                min(cols, max(room[0] // tile, 1)), panel, footer, (room[0], high))
     if old is not None and (old.board_rows, old.board_cols) == (rows, cols):
         view.scroll(old.row, old.col)
     return view

@@ -121,8 +121,8 @@ TEXTS = {
     # The key list: pairs of a key and what it does, two spaces apart (a
     # line never breaks inside a pair).
     "keys": "H hint  A auto  S sure  N no-guess  V slow  Q ?  X flag win  "
-            "G board no.  P pause  B best times  Z zoom  L {other}  R new  "
-            "1 2 3 0 level",
+            "G board no.  P pause  B best times  Z zoom  F11 full screen  L {other}  "
+            "R new  1 2 3 0 level",
     # The end of a game.
     "title": "Minesweeper: {level}, board {board}",
     "finished": "Finished",
@@ -208,8 +208,7 @@ TEXTS = {
                         "neighbour {index} of {count}",
     "panel_frame_count": "open_block(bk = {cell:short}): bombnum = {bombnum}, "
                          "{count} neighbour{count_s} to see to",
-    "panel_chart": "Call by call: the recursion's depth (blue), the queue's length "
-                   "(orange)",
+    "panel_chart": "Call by call: the stack's depth (blue), the queue's length (orange)",
     "panel_queue": "queue length {length}, longest so far {longest}",
     "panel_stack": "Calls waiting on the stack, outermost first:",
     "panel_waiting": "Tiles waiting in the queue, front first:",
@@ -505,16 +504,16 @@ def wrap(text, width_of, width):
     return lines
 
 
-def fit_lines(text, width, most, largest, font_at):
+def fit_lines(text, width, most, largest, font_at, smallest=10):
     """A text broken into lines no wider than width px, at the largest size
-    from largest down to 10 px whose lines fit in most px of height; at 10 px
-    the lines that do not fit are cut, with "..." at the end. font_at(size)
-    gives (width_of, line height) of the text's font at a size.
-    (lines, size, height)."""
-    for fontsize in range(largest, 9, -1):
+    from largest down to smallest px whose lines fit in most px of height;
+    at the smallest the lines that do not fit are cut, with "..." at the
+    end. font_at(size) gives (width_of, line height) of the text's font at
+    a size. (lines, size, height)."""
+    for fontsize in range(max(largest, smallest), smallest - 1, -1):
         width_of, linesize = font_at(fontsize)
         lines = wrap(text, width_of, width)
-        if fontsize <= 10 or len(lines) * linesize <= most:
+        if fontsize <= smallest or len(lines) * linesize <= most:
             break
     keep = max(most // linesize, 1)
     if len(lines) > keep:

@@ -50,6 +50,35 @@ def test_the_view_fits_boards_to_the_desktop():
     assert panel.height >= min(viewport.PANEL_HEIGHT, 768 - viewport.ROOM[1])
 
 
+def test_full_screen_fills_the_screen_with_the_largest_tiles_that_fit():
+    def footer(width, most):
+        return 104              # four lines at 20 px
+    screen = (1366, 768)
+    view = viewport.fit_full(15, 15, screen, 25, None, False, footer)
+    assert (view.width, view.height) == screen and view.whole()
+    assert view.tile == 40      # 15 rows of 44 px would leave no room for the footer
+    assert view.left == (1366 - 600) // 2
+    assert view.top + 600 <= 768 - 104 and view.board_height() == 768 - viewport.BAR - 104
+    expert = viewport.fit_full(16, 30, screen, 25, None, False, footer)
+    assert expert.whole() and expert.tile == 36
+    # The slow-motion panel takes its share of the width; a board too big scrolls.
+    panel = viewport.fit_full(15, 15, screen, 25, None, True, footer)
+    assert panel.panel == 683 and panel.tile * 15 <= 1366 - 683 and panel.width == 1366
+    big = viewport.fit_full(100, 200, screen, 25, None, False, footer)
+    assert big.tile == 16 and not big.whole() and (big.width, big.height) == screen
+    # Z's size is kept; each size full screen chooses has its pictures.
+    assert viewport.fit_full(15, 15, screen, 25, 20, False, footer).tile == 20
+    assert {viewport.fit_full(rows, cols, size, 25, None, slowmo, footer).tile
+            for rows, cols in ((9, 9), (15, 15), (16, 16), (16, 30))
+            for size in ((1024, 768), screen, (1920, 1080), (3840, 2160))
+            for slowmo in (False, True)} <= set(
+        (25,) + viewport.SMALLER + viewport.LARGER + viewport.FULL)
+    assert viewport.full_panel((1024, 768)) == viewport.FULL_PANEL[1]
+    narrow = viewport.fit_full(15, 15, (800, 600), 25, None, True, footer)
+    assert (narrow.width, narrow.height) == (800, 600)     # never more than the screen
+    assert viewport.full_panel((3840, 2160)) == viewport.FULL_PANEL[2]
+
+
 def test_the_mouse_finds_the_tile_the_view_draws():
     view = viewport.fit(30, 50, (800, 600), viewport.tile_sizes(25), None, False,
                         lambda width, most: 40)

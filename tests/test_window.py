@@ -31,6 +31,7 @@ TOOLS = {"Xvfb": "Xvfb (package xvfb)", "xdotool": "xdotool (package xdotool)",
 missing = [TOOLS[tool] for tool in TOOLS if shutil.which(tool) is None]
 
 SCREEN = (2000, 1400)       # the test's X screen, px
+PROJECTOR = (1366, 768)     # ... and a classroom projector's, for full screen
 WAIT = 20                   # longest wait for the window to react, s
 
 
@@ -49,14 +50,24 @@ def display():
     yield from x_server()
 
 
-def x_server():
-    """Start a private X server; yield its display name, then stop it."""
+@pytest.fixture(scope="module")
+def projector():
+    """A private X server the size of a classroom projector; its display name."""
+    if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
+        pytest.skip("a real-window test: needs %s" % ", ".join(missing))
+    assert not missing, "the real-window test needs %s" % ", ".join(missing)
+    yield from x_server(PROJECTOR)
+
+
+def x_server(size=SCREEN):
+    """Start a private X server with a screen this size; yield its display
+    name, then stop it."""
     read, write = os.pipe()
     server = subprocess.Popen(
         # -noreset: Xvfb would reset when its last client leaves, and the
         # game closes and opens its display once at start, so a window
         # opened just then could vanish.
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "%dx%dx24" % SCREEN,
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "%dx%dx24" % size,
          "-nolisten", "tcp", "-noreset"], pass_fds=(write,),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
@@ -639,3 +650,65 @@ def test_an_idle_game_uses_little_of_the_processor(display, tmp_path, rows, cols
         stop(game)
         raise
     finish(display, wid, game)
+
+
+def test_full_screen_in_a_real_window(projector, tmp_path):
+    # On a 1366 x 768 projector --fullscreen covers the screen with the
+    # book's board at 40 px tiles; F11 gives the window back and fills the
+    # screen again; slow motion fills it too.
+    env = dict(os.environ, DISPLAY=projector, SDL_VIDEODRIVER="x11",
+               SDL_AUDIODRIVER="dummy", MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+    game = launch(projector, [sys.executable, "minesweep.py", "--fullscreen",
+                              "--lang", "en"], env)
+    model = headless_game(15, 15, 20)
+    model.settings.desktop = PROJECTOR
+    model.layout()
+    window = (model.WIDTH, model.HEIGHT)
+    model.settings.fullscreen = True
+    model.layout()
+    view = model.view
+    assert view.tile >= 40
+
+    def covers(wid):
+        """Is the window the whole screen, at its top left corner?"""
+        info = dict(line.strip().split(":", 1) for line in
+                    x(projector, "xwininfo", "-id", wid).splitlines() if ":" in line)
+        return [int(info[name]) for name in ("Absolute upper-left X", "Absolute upper-left Y",
+                                             "Width", "Height")] == [0, 0, *PROJECTOR]
+
+    def board_shown(shot):
+        """Every tile closed, drawn at the full screen's size and place."""
+        return all(is_closed(shot, row, col, view.left, view.top, view.tile)
+                   for row in range(15) for col in range(15))
+
+    try:
+        wid = window_of_size(projector, game.pid, PROJECTOR)
+        wait_for(projector, wid, str(tmp_path / "0.png"), board_shown)
+        assert covers(wid)
+        x(projector, "xdotool", "windowfocus", "--sync", wid)
+        x(projector, "xdotool", "key", "F11")
+        wid = window_of_size(projector, game.pid, window)
+        assert not covers(wid)
+        wait_for(projector, wid, str(tmp_path / "1.png"), lambda s: is_closed(s, 14, 14))
+        x(projector, "xdotool", "key", "F11")
+        wid = window_of_size(projector, game.pid, PROJECTOR)
+        wait_for(projector, wid, str(tmp_path / "2.png"), board_shown)
+        assert covers(wid)
+        # Slow motion: the panel at the right, the board beside it, the
+        # window still the whole screen.
+        x(projector, "xdotool", "key", "v")
+        model.settings.slowmo = True
+        model.layout()
+        view = model.view
+        panel = (PROJECTOR[0] - view.panel // 2, PROJECTOR[1] - 4)
+        wait_for(projector, wid, str(tmp_path / "3.png"),
+                 lambda s: board_shown(s) and tuple(s.get_at(panel))[:3] == scene.PAPER)
+        click(projector, wid, view.left + 7 * view.tile + view.tile // 2,
+              view.top + 7 * view.tile + view.tile // 2, 1)
+        wait_for(projector, wid, str(tmp_path / "4.png"),
+                 lambda s: not is_closed(s, 7, 7, view.left, view.top, view.tile))
+        assert covers(wid)
+    except BaseException:
+        stop(game)
+        raise
+    finish(projector, wid, game)

@@ -39,6 +39,7 @@ def shot(mod, game, name):
 
 # Each language's pictures start with its own prefix.
 PREFIXES = {"en": "", "zh": "zh_", "zh-TW": "zh-TW_"}
+FULL_LANGUAGES = ("en", "zh")   # the languages full screen's pictures are in
 
 
 def main():
@@ -59,6 +60,8 @@ def main():
             chapter_board(mod, game, prefix)
             slow_motion(mod, game, prefix)
             post_mortems(mod, game, prefix)
+            if language in FULL_LANGUAGES:
+                full_screen(mod, game, prefix)
     mod.set_language("en")
     if asked in (None, "en"):
         big_board(mod, game)
@@ -99,6 +102,34 @@ def chapter_board(mod, game, prefix):
             mod.grid_action(block, mod.click_open)
     mod.update(1.0)
     shot(mod, game, prefix + "won")
+
+
+def full_screen(mod, game, prefix):
+    """Full screen (F11) on the 1366x768 projector: the chapter's board
+    with a hint, Expert, and slow motion."""
+    mod.new_game(15, 15, 20, board=2026)
+    mod.on_key_down(mod.keys.F11)
+    mod.lay_bombs(BOMBS_AT)
+    for row, col in [(14, 0), (0, 14), (6, 7)]:
+        mod.grid_action(mod.block_at(row, col), mod.click_open)
+    mod.update(37.4)
+    mod.show_hint()
+    shot(mod, game, prefix + "fullscreen")
+    mod.new_game(16, 30, 99, board=2026)
+    mod.grid_action(mod.block_at(8, 15), mod.click_open)
+    mod.update(12.0)
+    shot(mod, game, prefix + "fullscreen_expert")
+    mod.new_game(15, 15, 20, board=2026)
+    mod.lay_bombs(SLOW_BOMBS)
+    mod.on_key_down(mod.keys.V)
+    mod.settings.order = "reading"
+    mod.grid_action(mod.block_at(7, 7), mod.click_open)
+    for _ in range(120):
+        mod.play.replay.forward()
+    shot(mod, game, prefix + "fullscreen_slowmo")
+    mod.on_key_down(mod.keys.ESCAPE)
+    mod.on_key_down(mod.keys.V)
+    mod.on_key_down(mod.keys.F11)
 
 
 def lay(mod, rows, cols, bombs, opened):
