@@ -65,13 +65,6 @@ def made_old(path):
     os.utime(path, (time.time() - 3600,) * 2)
 
 
-def timed(action):
-    """(what action() gives, how long it took in s)."""
-    begun = time.monotonic()
-    value = action()
-    return value, time.monotonic() - begun
-
-
 # A lock held by a running game of this computer is not stale ------------------------
 @LINUX
 @pytest.mark.parametrize("moment", ["locked", "flushed"])
@@ -126,9 +119,12 @@ def test_a_lock_of_an_ended_game_is_stale_at_once(game, tmp_path):
     ended.wait()
     folder = tmp_path / "data"
     folder.mkdir()
-    (folder / "minesweep.lock").write_text("%d %s 123456" % (ended.pid, HOST))
-    value, took = timed(lambda: win_beginner(game, 30.0))
-    assert game.play.record == "new" and took < 1.0     # not the 2 s of an old lock
+    text = "%d %s 123456" % (ended.pid, HOST)
+    (folder / "minesweep.lock").write_text(text)
+    win_beginner(game, 30.0)
+    assert game.play.record == "new"
+    # Not the 2 s of an old lock: stale when just made and never yet watched.
+    assert datafiles.stale_why(0.0, 0.0, text, HOST)
 
 
 @LINUX
@@ -140,9 +136,11 @@ def test_a_lock_of_a_reused_process_number_is_stale_at_once(game, tmp_path):
     assert started
     folder = tmp_path / "data"
     folder.mkdir()
-    (folder / "minesweep.lock").write_text("%d %s %d" % (other, HOST, int(started) + 1))
-    value, took = timed(lambda: win_beginner(game, 30.0))
-    assert game.play.record == "new" and took < 1.0
+    text = "%d %s %d" % (other, HOST, int(started) + 1)
+    (folder / "minesweep.lock").write_text(text)
+    win_beginner(game, 30.0)
+    assert game.play.record == "new"
+    assert datafiles.stale_why(0.0, 0.0, text, HOST)
 
 
 def test_the_start_of_a_process_tells_it_from_a_new_one():
