@@ -80,8 +80,10 @@ def run_racers(game, jobs_per_process):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="uses fork")
 def test_two_games_winning_at_once_lose_nothing(game, tmp_path):
+    # A save that reads, sets aside or writes outside the lock fails in
+    # nearly every trial here (196 and 199 of 200 did): 50 trials are plenty.
     folder = tmp_path / "data"
-    for trial in range(200):
+    for trial in range(50):
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir()
         original = b"corrupt %d \x00\xff" % trial
