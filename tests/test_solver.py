@@ -173,7 +173,7 @@ def brute_force_chances(game):
 def test_hints_never_lie(game):
     rng = random.Random(4)
     sure = 0
-    for _ in range(3000):
+    for _ in range(1000):
         random_position(game, rng, max_side=7, max_bombs=12)
         move = game.hint()
         if move is None:
@@ -187,7 +187,7 @@ def test_hints_never_lie(game):
             assert reason.startswith("Bomb: " if isbomb else "Safe: ")
         else:
             assert reason.startswith("Guess: ")
-    assert sure > 1500
+    assert sure > 500
 
 
 def test_chances_match_brute_force(game):
