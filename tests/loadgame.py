@@ -58,6 +58,20 @@ def measured_getfont(fontname=None, fontsize=None, *options):
     return measured[id(font)]
 
 
+kept_pictures = {}          # images folder -> (folder_state, its pictures loaded)
+
+
+def folder_state(folder):
+    """Each file in a folder with its size, time and place on the disk
+    (None if the folder cannot be read): a picture changed changes it."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted((entry.name, info.st_size, info.st_mtime_ns, info.st_ino)
+                          for entry in entries for info in [entry.stat()])
+    except OSError:
+        return None
+
+
 @functools.lru_cache(maxsize=8)
 def compiled(source, filename):
     """The code of a script's text, compiled once for all the tests that run it."""
@@ -81,9 +95,17 @@ def load_game(name="minesweep", script=SCRIPT, edit=None, own_process=False):
     mod = types.ModuleType(name)
     mod.__file__ = script
     # pgzero keeps loaded pictures by name, whatever folder they came from:
-    # forget them, so each script gets its own images/ and sounds/.
+    # each script gets its own images/ and sounds/. The pictures a game
+    # loaded are kept for the next game of the same folder, as long as not
+    # one of its files has changed; sounds are loaded afresh (a sound made
+    # with a mixer since quit would crash pygame).
+    folder = os.path.join(os.path.dirname(os.path.abspath(script)), "images")
+    now = folder_state(folder)
+    if now is None or kept_pictures.get(folder, (None,))[0] != now:
+        kept_pictures[folder] = (now, {})
+    pgzero.loaders.images.cache = kept_pictures[folder][1]
+    pgzero.loaders.sounds.cache.clear()
     for loader in (pgzero.loaders.images, pgzero.loaders.sounds):
-        loader.cache.clear()
         loader.have_root = False
     sys.modules[name] = mod
     sys._pgzrun = True
