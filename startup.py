@@ -173,8 +173,10 @@ def drawn_texts(path, read, lacking):
     table, problem = read(path)
     if table is None or lacking is None:
         return table, problem
-    letters = sorted({letter for letter in lacking("".join(table.get(key, "") for key in ENGLISH))
-                      if not letter.isspace()})
+    # Each letter asked about once: the texts repeat their letters many
+    # times over, and asking the font takes time for each.
+    asked = "".join(sorted(set("".join(table.get(key, "") for key in ENGLISH))))
+    letters = sorted({letter for letter in lacking(asked) if not letter.isspace()})
     if not letters:
         return table, ""
     named = ", ".join("%s (U+%04X)" % (letter, ord(letter))

@@ -3,6 +3,46 @@ import pytest
 
 from loadgame import load_game, with_screen
 
+# The tests that take longest (10 s or more each on a 2-core machine), the
+# longest first: a test's name, or the start of its name and parameters. They start first: pytest-xdist (--dist worksteal in
+# pytest.ini) gives each worker its share of the tests in order, and an idle
+# worker takes over tests still waiting on another, so no worker is left
+# with one long test at the end while the other has nothing to do.
+SLOW = ["test_the_window_keeps_its_size_through_a_game[100-200",
+        "test_a_board_of_100_by_200_in_a_real_window",
+        "test_each_step_runs_as_thonny_runs_it_and_does_what_its_english_step_does",
+        "test_an_idle_game_uses_little_of_the_processor",
+        "test_closing_keeps_the_game_for_the_next_start",
+        "test_forming_fifties_are_counted_exactly",
+        "test_two_games_winning_at_once_lose_nothing",
+        "test_hints_never_lie",
+        "test_chances_match_brute_force",
+        "test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick",
+        "test_a_move_on_a_big_board_gets_a_stack_for_its_whole_flood",
+        "test_every_board_fits_and_its_words_fit[200-200",
+        "test_every_tile_can_be_reached[200-200",
+        "test_every_board_fits_and_its_words_fit[100-200",
+        "test_every_tile_can_be_reached[100-200",
+        "test_looking_ahead_equals_counting_every_layout",
+        "test_play_in_a_real_window",
+        "test_slow_motion_in_a_real_window",
+        "test_the_tools_the_docs_name_run",
+        "test_chinese_lines_break_only_between_words_at_every_width",
+        "test_the_worksheet_goes_only_to_a_regular_file_never_the_games_own",
+        "test_drawing_only_what_changed_draws_what_a_fresh_drawing_does",
+        "test_random_play_keeps_the_rules"]
+
+
+def pytest_collection_modifyitems(items):
+    """The slowest tests first (SLOW's order), then the rest as collected."""
+    def rank(item):
+        """Where the test comes in SLOW (after all of it if it is not there)."""
+        # "name" is every test of that name; "name[params" those parameters.
+        return next((place for place, name in enumerate(SLOW) if item.name == name
+                     or item.name.startswith(name if "[" in name else name + "[")),
+                    len(SLOW))
+    items.sort(key=rank)
+
 
 @pytest.fixture
 def game(tmp_path, monkeypatch):

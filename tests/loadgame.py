@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 import pgzero.runner  # noqa: E402  (it starts pygame and the mixer)
 import pgzero.game  # noqa: E402
 import pgzero.loaders  # noqa: E402
+import pgzero.ptext  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, "minesweep.py")
@@ -22,6 +23,53 @@ CHAPTER = os.path.join(ROOT, "chapter")
 # The game's folder is on the import path, as pgzrun puts it there: the
 # tests import solver.py the way the game does.
 sys.path.insert(0, ROOT)
+
+
+class MeasuredFont:
+    """A real font whose texts' sizes are measured once for every game
+    this process loads: each new game measures the same texts in the same
+    fonts (its footer's room, at start), and the answer cannot change."""
+
+    def __init__(self, font):
+        """Nothing measured yet in this font."""
+        self.font, self.sizes = font, {}
+
+    def size(self, text):
+        """font.size(text), measured the first time only."""
+        if text not in self.sizes:
+            self.sizes[text] = self.font.size(text)
+        return self.sizes[text]
+
+    def __getattr__(self, name):
+        """Everything else is the font's own."""
+        return getattr(self.font, name)
+
+
+measured = {}               # id of a font pgzero has loaded -> its MeasuredFont
+
+
+def measured_getfont(fontname=None, fontsize=None, *options):
+    """pgzero's getfont, its font measured once (the game's scene.Measure asks it)."""
+    # pgzero keeps each font it loads for the whole process (the tests do
+    # not forget them), so a font is the same object in every game loaded.
+    font = pgzero.loaders.getfont(fontname, fontsize, *options)
+    if id(font) not in measured:
+        measured[id(font)] = MeasuredFont(font)
+    return measured[id(font)]
+
+
+kept_pictures = {}          # images folder -> (folder_state, its pictures loaded)
+
+
+def folder_state(folder):
+    """Each file in a folder with its size, time and place on the disk
+    (None if the folder cannot be read): a picture changed changes it."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted((entry.name, info.st_size, info.st_mtime_ns, info.st_ino)
+                          for entry in entries for info in [entry.stat()])
+    except OSError:
+        return None
 
 
 @functools.lru_cache(maxsize=8)
@@ -47,14 +95,28 @@ def load_game(name="minesweep", script=SCRIPT, edit=None, own_process=False):
     mod = types.ModuleType(name)
     mod.__file__ = script
     # pgzero keeps loaded pictures by name, whatever folder they came from:
-    # forget them, so each script gets its own images/ and sounds/.
+    # each script gets its own images/ and sounds/. The pictures a game
+    # loaded are kept for the next game of the same folder, as long as not
+    # one of its files has changed; sounds are loaded afresh (a sound made
+    # with a mixer since quit would crash pygame).
+    folder = os.path.join(os.path.dirname(os.path.abspath(script)), "images")
+    now = folder_state(folder)
+    if now is None or kept_pictures.get(folder, (None,))[0] != now:
+        kept_pictures[folder] = (now, {})
+    pgzero.loaders.images.cache = kept_pictures[folder][1]
+    pgzero.loaders.sounds.cache.clear()
     for loader in (pgzero.loaders.images, pgzero.loaders.sounds):
-        loader.cache.clear()
         loader.have_root = False
     sys.modules[name] = mod
     sys._pgzrun = True
     pgzero.runner.prepare_mod(mod)
-    exec(code, mod.__dict__)
+    # The game hands pgzero's getfont to its scene.Measure as it starts:
+    # for that alone, the one that measures each text once in this process.
+    pgzero.ptext.getfont = measured_getfont
+    try:
+        exec(code, mod.__dict__)
+    finally:
+        pgzero.ptext.getfont = pgzero.loaders.getfont
     # The game keeps a game in progress when its process ends, and stops
     # on SIGTERM and SIGHUP: not in the tests' own process (a test runs a
     # real game process for that).

@@ -80,8 +80,10 @@ def run_racers(game, jobs_per_process):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="uses fork")
 def test_two_games_winning_at_once_lose_nothing(game, tmp_path):
+    # A save that reads, sets aside or writes outside the lock fails in
+    # nearly every trial here (196 and 199 of 200 did): 50 trials are plenty.
     folder = tmp_path / "data"
-    for trial in range(200):
+    for trial in range(50):
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir()
         original = b"corrupt %d \x00\xff" % trial
@@ -987,7 +989,26 @@ def tmp_kept(game):
     return os.path.join(game.data_folder(), "saved_game.json")
 
 
-def test_a_game_in_progress_is_kept_every_30_s_of_play_at_most_once_a_second(game):
+class Clock:
+    """The game's time module, its monotonic clock moved on by hand."""
+
+    def __init__(self):
+        """The clock at some moment."""
+        self.now = 1000.0
+
+    def monotonic(self):
+        """The clock's time, s."""
+        return self.now
+
+    def __getattr__(self, name):
+        """The rest of the time module."""
+        return getattr(time, name)
+
+
+def test_a_game_in_progress_is_kept_every_30_s_of_play_at_most_once_a_second(
+        game, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(game, "time", clock)
     kept = walled(game)
     # A frame keeps the game as it was before the frame's own time is added.
     game.update(29.0)
@@ -998,15 +1019,19 @@ def test_a_game_in_progress_is_kept_every_30_s_of_play_at_most_once_a_second(gam
     game.update(31.0)                           # 30 s more, but within a second
     with open(kept) as f:
         assert json.load(f)["timer"] == 29.0
-    time.sleep(1.05)
+    clock.now += 0.99
+    game.update(0.1)                            # still within the second
+    with open(kept) as f:
+        assert json.load(f)["timer"] == 29.0
+    clock.now += 0.02
     game.update(0.5)
     with open(kept) as f:
-        assert json.load(f)["timer"] == 61.5
+        assert json.load(f)["timer"] == 61.6
     game.on_key_down(game.keys.P)               # paused: no play, nothing kept
-    time.sleep(1.05)
+    clock.now += 1.05
     game.update(100.0)
     with open(kept) as f:
-        assert json.load(f)["timer"] == 61.5
+        assert json.load(f)["timer"] == 61.6
 
 
 def test_after_c_the_kept_file_stays_until_the_game_ends(game, tmp_path):

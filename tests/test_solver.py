@@ -173,7 +173,7 @@ def brute_force_chances(game):
 def test_hints_never_lie(game):
     rng = random.Random(4)
     sure = 0
-    for _ in range(3000):
+    for _ in range(1000):
         random_position(game, rng, max_side=7, max_bombs=12)
         move = hint(game)
         if move is None:
@@ -187,12 +187,12 @@ def test_hints_never_lie(game):
             assert reason.startswith("Bomb: " if isbomb else "Safe: ")
         else:
             assert reason.startswith("Guess: ")
-    assert sure > 1500
+    assert sure > 500
 
 
 def test_chances_match_brute_force(game):
     rng = random.Random(8)
-    for _ in range(300):
+    for _ in range(150):
         random_position(game, rng)
         chances = bomb_chances(game)[0]
         expected = brute_force_chances(game)
@@ -332,7 +332,10 @@ def test_autoplay_takes_off_wrong_flags(game):
 
 # No-guess boards ------------------------------------------------------------
 @pytest.mark.parametrize("level", ["K_1", "K_2", "K_3"])
-def test_no_guess_boards_need_no_guess(game, level):
+def test_no_guess_boards_need_no_guess(game, level, monkeypatch):
+    # Time enough that no search is cut short by the clock: on a busy
+    # machine, Expert's no-guess board was given up after 1.5 s.
+    monkeypatch.setattr(solver, "NO_GUESS_TIME", 60.0)
     random.seed(11)
     game.on_key_down(game.keys.N)
     assert game.settings.noguess and "no-guess on" in footer(game) or game.play.message
@@ -637,7 +640,7 @@ def test_taking_a_forced_fifty_first_is_the_best_chance_to_win(game):
 def test_forming_fifties_are_counted_exactly(game):
     rng = random.Random(35)
     found = 0
-    while found < 120:
+    while found < 40:
         seen = guess_position(game, rng, known_bombs=True)
         every = layouts(game)
         around = game.neighbour_table(game.ROWS, game.COLS)

@@ -15,6 +15,11 @@ import tokenize
 
 import pytest
 
+try:
+    import fcntl
+except ImportError:         # Windows: no localedef either
+    fcntl = None
+
 from loadgame import CHAPTER, ROOT
 from test_lesson import STEPS
 
@@ -100,16 +105,36 @@ def chinese(step):
 def gb18030(tmp_path_factory):
     """A Chinese locale that is not UTF-8, as {LOCPATH, LC_ALL}, or None
     where this computer cannot make one."""
-    folder = tmp_path_factory.mktemp("locale")
+    # localedef takes half a minute of a core for GB18030: made once for
+    # the whole run, in the folder every worker (pytest-xdist) shares, the
+    # first worker to ask making it while the others wait.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    folder = shared / "locale-gb18030"
+    with open(str(shared / "locale-gb18030.lock"), "a") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "tried").exists():
+            make_gb18030(folder)
+    if not (folder / "zh_CN.GB18030").exists():
+        return None
+    return {"LOCPATH": str(folder), "LC_ALL": "zh_CN.GB18030"}
+
+
+def make_gb18030(folder):
+    """Make the zh_CN.GB18030 locale in folder, if this computer can; note
+    that it was tried either way."""
+    folder.mkdir(exist_ok=True)
     try:
         made = subprocess.run(["localedef", "-i", "zh_CN", "-f", "GB18030",
                                str(folder / "zh_CN.GB18030")],
                               capture_output=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired):
-        return None
-    if made.returncode not in (0, 1) or not (folder / "zh_CN.GB18030").exists():
-        return None
-    return {"LOCPATH": str(folder), "LC_ALL": "zh_CN.GB18030"}
+        made = None
+    if made is None or made.returncode not in (0, 1):
+        shutil.rmtree(str(folder / "zh_CN.GB18030"), ignore_errors=True)
+    (folder / "tried").write_text("")
 
 
 @pytest.fixture(scope="module")
