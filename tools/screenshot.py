@@ -119,6 +119,15 @@ def full_screen(mod, game, prefix):
     mod.grid_action(mod.block_at(8, 15), mod.click_open)
     mod.update(12.0)
     shot(mod, game, prefix + "fullscreen_expert")
+    replay_opening(mod)
+    shot(mod, game, prefix + "fullscreen_slowmo")
+    mod.on_key_down(mod.keys.ESCAPE)
+    mod.on_key_down(mod.keys.V)
+    mod.on_key_down(mod.keys.F11)
+
+
+def replay_opening(mod):
+    """The chapter board's opening of 140 tiles in slow motion, 120 steps in."""
     mod.new_game(15, 15, 20, board=2026)
     mod.lay_bombs(SLOW_BOMBS)
     mod.on_key_down(mod.keys.V)
@@ -126,10 +135,6 @@ def full_screen(mod, game, prefix):
     mod.grid_action(mod.block_at(7, 7), mod.click_open)
     for _ in range(120):
         mod.play.replay.forward()
-    shot(mod, game, prefix + "fullscreen_slowmo")
-    mod.on_key_down(mod.keys.ESCAPE)
-    mod.on_key_down(mod.keys.V)
-    mod.on_key_down(mod.keys.F11)
 
 
 def lay(mod, rows, cols, bombs, opened):
@@ -158,13 +163,7 @@ def slow_motion(mod, game, prefix):
     """A replay of the first click in slow motion: as recursion, in the
     book's order with each tile's index, predicting (a wrong guess), as a
     queue, and Python's recursion limit (K)."""
-    mod.new_game(15, 15, 20, board=2026)
-    mod.lay_bombs(SLOW_BOMBS)
-    mod.on_key_down(mod.keys.V)
-    mod.settings.order = "reading"
-    mod.grid_action(mod.block_at(7, 7), mod.click_open)
-    for _ in range(120):
-        mod.play.replay.forward()
+    replay_opening(mod)
     shot(mod, game, prefix + "slowmo_stack")
     mod.on_key_down(mod.keys.O)                  # the book's order, the same click
     for _ in range(40):
