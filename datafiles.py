@@ -23,10 +23,9 @@ import stat
 import subprocess
 import sys
 import time
-
-import wording
 from collections import namedtuple
 
+import wording
 from gamestate import MAX_TIME, board_fault, won
 
 DATA_LIMIT = 256 * 1024  # largest file of the game's that is read, bytes
@@ -784,8 +783,8 @@ def is_seconds(value, most):
 
 
 # In KEPT_FIELDS: a field every kept game has had (so a value of None can
-# still be a field's first value).
-ALWAYS = "always there"
+# still be a field's first value): an object of its own, equal to no value.
+ALWAYS = object()
 # The fields of a game kept besides its board: name, a check of its value
 # ("seconds" is checked against the timer's limit), whose it is (the game's
 # own, or a setting that came with it) and its value in the first saves
@@ -823,7 +822,7 @@ def kept_fault(value):
             and all(not (b == "*" and m == "o") for b, m in zip(bombs, marks))):
         return "not a saved game"
     for name, check, whose, first in KEPT_FIELDS:
-        if name not in value and first != ALWAYS:
+        if name not in value and first is not ALWAYS:
             continue
         if name not in value or not (is_seconds(value[name], MAX_TIME)
                                      if check == "seconds" else check(value[name])):

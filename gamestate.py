@@ -115,6 +115,7 @@ class Settings(Fields):
         self.speed = slowmotion.START_SPEED   # the replay's speed, an index
         self.order = "reading"      # O: the neighbours' order, "reading" or "book"
         self.zoom = None            # Z: the tile size chosen, or None to fit
+        self.other_zoom = None      # ... the other of the window's and full screen's
         self.fullscreen = False     # F11 or --fullscreen: does the game fill the screen?
         self.refit = 0              # ... just left: frames to check the window's size in
         self.language = "en"        # one of wording.LANGUAGES: "en", "zh", "zh-TW"

@@ -847,6 +847,8 @@ def toggle_fullscreen():
     # or HEIGHT change: the flag is set there so that it lasts. The window
     # is never as tall as the desktop (viewport.ROOM), so the size changes.
     settings.fullscreen = not settings.fullscreen
+    # Each has its own Z: the window comes back at the size it had.
+    settings.zoom, settings.other_zoom = settings.other_zoom, settings.zoom
     pgzero.game.DISPLAY_FLAGS = pygame.FULLSCREEN if settings.fullscreen else 0
     if settings.fullscreen and pygame.display.get_surface() is not None:
         # Where no window manager places it (seen under X11), a window made
@@ -887,9 +889,14 @@ def move_cursor(drow, dcol):
 
 
 def change_zoom():
-    """Z: the next tile size that fits: the book's, larger, then smaller."""
-    settings.zoom = viewport.next_zoom(view.tile, SIZE, ROWS, COLS, settings.desktop,
-                                       settings.slowmo, footer_room)
+    """Z: the next tile size: in a window the book's, the larger ones that
+    fit, then smaller; in full screen the largest that fits, then smaller."""
+    if settings.fullscreen:
+        settings.zoom = viewport.next_full_zoom(view.tile, ROWS, COLS, settings.desktop,
+                                                SIZE, settings.slowmo, footer_room)
+    else:
+        settings.zoom = viewport.next_zoom(view.tile, SIZE, ROWS, COLS, settings.desktop,
+                                           settings.slowmo, footer_room)
     play.focus = play.cursor
     play.message = words("zoom", size=settings.zoom)
 
@@ -1361,10 +1368,10 @@ def start():
                  "minesweep.py" % error)
     if args:
         settings.flagwin = args.flag_win
-        if args.fullscreen:
-            toggle_fullscreen()
         if args.calls:      # the first click's calls as a worksheet, then stop
             write_worksheet(args)
+        if args.fullscreen:
+            toggle_fullscreen()
     if kept is not None and not (args and args.asked):     # a board asked for is played
         play.offered, play.state = kept, State.OFFER
         play.message = words("saved_waiting", level=gamestate.board_words(

@@ -246,6 +246,23 @@ def full_panel(screen):
     return min(max(int(screen[0] * share), narrowest), widest)
 
 
+def full_zooms(rows, cols, room, book):
+    """The tile sizes of full screen, in Z's turn: the largest at which a
+    board of rows x cols fits whole in room (width, height) px (the
+    smallest if none does), then each smaller one."""
+    sizes = sorted(set((book,) + SMALLER + LARGER + FULL), reverse=True)
+    fits = [size for size in sizes if cols * size <= room[0] and rows * size <= room[1]]
+    return tuple(fits) or sizes[-1:]
+
+
+def next_full_zoom(tile, rows, cols, screen, book, panel, footer_for):
+    """Z in full screen: the tile size after this one in full_zooms (the
+    largest that fits if it is not there)."""
+    view = fit_full(rows, cols, screen, book, None, panel, footer_for)
+    sizes = full_zooms(rows, cols, view.least, book)
+    return sizes[(sizes.index(tile) + 1) % len(sizes) if tile in sizes else 0]
+
+
 def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
     """The view of a board of rows x cols that fills a screen of (width,
     height) px: the largest tile size (the book's, or another) at which the whole board fits (zoom
@@ -259,9 +276,7 @@ def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
     # The footer is as wide as the board's part whatever the tile size.
     footer = max(FOOT, footer_for(room[0], room[1] // 3))
     high = room[1] - BAR - footer
-    sizes = sorted(set((book,) + SMALLER + LARGER + FULL), reverse=True)
-    tile = zoom or next((size for size in sizes if cols * size <= room[0]
-                         and rows * size <= high), sizes[-1])
+    tile = zoom or full_zooms(rows, cols, (room[0], high), book)[0]
     view = View(rows, cols, tile, min(rows, max(high // tile, 1)),
                 min(cols, max(room[0] // tile, 1)), panel, footer, (room[0], high))
     if old is not None and (old.board_rows, old.board_cols) == (rows, cols):

@@ -1,6 +1,9 @@
 """Fixtures: a fresh copy of the game for every test, loaded as pgzrun does."""
+import time
+
 import pytest
 
+import datafiles
 from loadgame import load_game, with_screen
 
 # The tests that take longest (10 s or more each on a 2-core machine), the
@@ -125,3 +128,21 @@ def tile_states(game):
     """Everything the player sees of every tile, and what it knows of it."""
     return [(block.isopen, block.isflag, block.isquestion, block.number,
              block.image) for block in game.blocks]
+
+
+def lock_naps(monkeypatch, action):
+    """How many times the game napped between two looks at another game's
+    lock while action() ran (each nap still sleeps)."""
+    naps, sleep = [], time.sleep
+
+    def counted(seconds):
+        """time.sleep, counting the lock's naps."""
+        if seconds == datafiles.LOCK_NAP:
+            naps.append(seconds)
+        sleep(seconds)
+    monkeypatch.setattr(time, "sleep", counted)
+    try:
+        action()
+    finally:
+        monkeypatch.setattr(time, "sleep", sleep)
+    return len(naps)

@@ -147,6 +147,41 @@ def test_the_tiles_are_as_large_as_the_board_fits(full, screen):
         assert sizes["0"] >= 40 and sizes["3"] >= 32
 
 
+def test_z_in_full_screen_goes_down_from_the_largest_size_and_back(full):
+    board(full, 15, 15, SLOW_BOMBS)
+    full.update(0)
+    largest = full.view.tile
+    seen = [largest]
+    for _ in range(12):
+        full.on_key_down(full.keys.Z)
+        full.update(0)
+        seen.append(full.view.tile)
+        assert full.view.whole() or full.view.tile < largest
+        if full.view.tile == largest:
+            break
+    assert seen[-1] == largest and len(seen) > 3
+    assert seen[1:-1] == sorted(seen[1:-1], reverse=True) and max(seen[1:-1]) < largest
+    assert min(viewport.SMALLER) in seen
+
+
+def test_the_window_and_full_screen_each_keep_their_own_z(full):
+    board(full, 15, 15, SLOW_BOMBS)
+    full.update(0)
+    fitted = full.view.tile
+    full.on_key_down(full.keys.F11)             # the window
+    full.update(0)
+    full.on_key_down(full.keys.Z)
+    full.update(0)
+    chosen = full.view.tile
+    assert chosen != fitted
+    full.on_key_down(full.keys.F11)             # full screen: still its largest
+    full.update(0)
+    assert full.view.tile == fitted
+    full.on_key_down(full.keys.F11)             # the window, as Z left it
+    full.update(0)
+    assert full.view.tile == chosen
+
+
 def test_every_tile_size_full_screen_uses_has_its_pictures(full):
     sizes = set()
     for screen in SCREENS + ((800, 600), (2560, 1440)):

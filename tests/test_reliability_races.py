@@ -16,6 +16,7 @@ import pytest
 
 import datafiles
 from loadgame import ROOT, SCRIPT
+from conftest import lock_naps
 from test_classic import kept_times, win_beginner
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
@@ -114,21 +115,21 @@ def test_a_game_whose_lock_was_taken_says_not_saved_and_undoes_nothing(tmp_path)
     assert lock.read_text() == "4321 another-computer -"
 
 
-def test_a_lock_of_an_ended_game_is_stale_at_once(game, tmp_path):
+def test_a_lock_of_an_ended_game_is_stale_at_once(game, tmp_path, monkeypatch):
     ended = subprocess.Popen([sys.executable, "-c", "pass"])
     ended.wait()
     folder = tmp_path / "data"
     folder.mkdir()
     text = "%d %s 123456" % (ended.pid, HOST)
     (folder / "minesweep.lock").write_text(text)
-    win_beginner(game, 30.0)
+    assert lock_naps(monkeypatch, lambda: win_beginner(game, 30.0)) == 0
     assert game.play.record == "new"
     # Not the 2 s of an old lock: stale when just made and never yet watched.
     assert datafiles.stale_why(0.0, 0.0, text, HOST)
 
 
 @LINUX
-def test_a_lock_of_a_reused_process_number_is_stale_at_once(game, tmp_path):
+def test_a_lock_of_a_reused_process_number_is_stale_at_once(game, tmp_path, monkeypatch):
     # The process number is in use again, by a process that started at
     # another time than the game that made the lock.
     other = os.getppid()
@@ -138,7 +139,7 @@ def test_a_lock_of_a_reused_process_number_is_stale_at_once(game, tmp_path):
     folder.mkdir()
     text = "%d %s %d" % (other, HOST, int(started) + 1)
     (folder / "minesweep.lock").write_text(text)
-    win_beginner(game, 30.0)
+    assert lock_naps(monkeypatch, lambda: win_beginner(game, 30.0)) == 0
     assert game.play.record == "new"
     assert datafiles.stale_why(0.0, 0.0, text, HOST)
 
