@@ -5,6 +5,7 @@ import random
 import pytest
 
 import advice
+import scene
 import solver
 from conftest import board, footer, in_state, open_every_safe_tile, picture, tile_states
 from test_solver import layouts, position, tick
@@ -210,8 +211,8 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     lose_on(game, 4, 4)
     # The footer holds all the words, uncut, and the window has room for it.
     game.layout()                              # as update() does every frame
-    drawn = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
-    assert drawn[1].replace(" ", "").replace("\n", "") == (
+    drawn = [shape for shape in game.now_showing().footer() if isinstance(shape, scene.Text)][0]
+    assert drawn.text.replace(" ", "").replace("\n", "") == (
         footer(game).replace(" ", "").replace("\n", ""))
     assert game.HEIGHT == game.BAR + game.view.board_height() + game.view.footer
     game.update(5.0)                           # the clock stops at a loss
