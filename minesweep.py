@@ -472,7 +472,7 @@ def visible_board():
 
 
 def find_moves():
-    """The moves one look at the board finds: [(cell, isbomb or None, words)]."""
+    """The moves one look at the board finds: [advice.Move]."""
     if not play.laid or over():
         return []
     flags = {cell for cell, block in enumerate(blocks) if block.isflag}
@@ -487,7 +487,7 @@ def show_hint():
         play.message = words("hints_later") if not play.laid else words("game_over")
         return
     play.hint, play.assisted = moves[0], True
-    play.focus = divmod(play.hint[0], COLS)
+    play.focus = divmod(play.hint.cell, COLS)
 
 
 def make_sure(block, isbomb):
@@ -516,15 +516,14 @@ def autoplay_look(every):
     if not play.laid:
         return grid_action(block_at(ROWS // 2, COLS // 2), click_open) or True
     moves = find_moves()
-    if not moves or play.sure_only and moves[0][1] is None:
+    if not moves or play.sure_only and moves[0].isbomb is None:
         play.hint = moves[0] if moves else None     # S: back to the player at a guess
         return stop_autoplay()
     for move in moves if every else moves[:1]:
-        cell, isbomb, why = move
-        block = blocks[cell]
-        if block.isopen or isbomb and block.isflag:
+        block = blocks[move.cell]
+        if block.isopen or move.isbomb and block.isflag:
             continue                    # an earlier move of this look made it
-        grid_action(block, functools.partial(make_sure, isbomb=isbomb))
+        grid_action(block, functools.partial(make_sure, isbomb=move.isbomb))
         play.focus = (block.row, block.col)
         if over():
             return stop_autoplay()
@@ -903,10 +902,10 @@ def block_under(pos):
 def now_showing():
     """What the window shows now, laid out by scene.py."""
     # Counting the flags takes time on a big board: only after a change.
-    if canvas.counter[0] != (Tile.changes, id(blocks), BOMBS):
-        canvas.counter = ((Tile.changes, id(blocks), BOMBS),
-                          BOMBS - sum(1 for block in blocks if block.isflag))
-    board = scene.Board(ROWS, COLS, BOMBS, canvas.counter[1], failed, finished,
+    if canvas.counted != (Tile.changes, id(blocks), BOMBS):
+        canvas.counted = (Tile.changes, id(blocks), BOMBS)
+        canvas.left = BOMBS - sum(1 for block in blocks if block.isflag)
+    board = scene.Board(ROWS, COLS, BOMBS, canvas.left, failed, finished,
                         sys.getrecursionlimit(), slowmotion.BOOK_CODE,
                         slowmotion.QUEUE_CODE, WIDTH, HEIGHT)
     return scene.Scene(board, play, settings, view, measure.font, measure.fit)

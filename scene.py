@@ -275,10 +275,10 @@ class Scene:
             shapes += self.frame(start, GREEN)
         if play.cursor is not None:
             shapes += self.frame(play.cursor[0] * self.board.cols + play.cursor[1], YELLOW)
-        if play.postmortem is not None and play.postmortem[1] is not None:
-            shapes += self.frame(play.postmortem[1], OUTLINES[play.postmortem[2]])
+        if play.postmortem is not None and play.postmortem.cell is not None:
+            shapes += self.frame(play.postmortem.cell, OUTLINES[play.postmortem.outline])
         if play.hint is not None:
-            shapes += self.frame(play.hint[0], HINT_COLOURS[play.hint[1]])
+            shapes += self.frame(play.hint.cell, HINT_COLOURS[play.hint.isbomb])
         return shapes
 
     def replay_marks(self):
@@ -378,7 +378,7 @@ class Scene:
         in play, a hint, news, or the modes and the keys."""
         play = self.play
         if play.postmortem is not None:
-            return (self.say("take_it_back", text=play.postmortem[0]) + "\n"
+            return (self.say("take_it_back", text=play.postmortem.said) + "\n"
                     + self.say("end_toggle"))
         if self.board.finished and play.stats is not None:
             # One paragraph, broken where the footer's width needs it.
@@ -388,7 +388,7 @@ class Scene:
         if play.replay is not None and play.replay.asking():
             return self.say("predict_ask")
         if play.hint is not None:
-            return self.speak(play.hint[2])
+            return self.speak(play.hint.why)
         if play.message:
             return self.speak(play.message)
         if self.least and play.replay is not None:
@@ -548,7 +548,7 @@ class Scene:
         shapes += self.code(x, y + 6, width)
         if stack:       # what the game's open_block adds to the book's, under it
             skip = replay is not None and replay.step() is not None and (
-                replay.step().said[0] == "call_flag")
+                replay.step().said.key == "call_flag")
             below = y + 12 + self.code_size()[1] * len(self.board.code)
             shapes.append(self.lines(self.say("panel_flag_rule"), x, below, width, 14,
                                      RED if skip else (60, 60, 60), 2)[0])

@@ -21,7 +21,7 @@ def lose_on(game, row, col, action="click_open"):
 
 def said(game):
     """The post-mortem in words."""
-    return game.speak(game.play.postmortem[0])
+    return game.speak(game.play.postmortem.said)
 
 
 def shown_before(game):
@@ -82,7 +82,7 @@ def test_a_forced_guess(game):
     lose_on(game, 0, 0)
     # What was said, as facts: a guess, the best there was, at 1 in 2. The
     # words themselves are the texts' to choose, in either language.
-    assert game.play.postmortem[0] == ("guessed_best", {"text": (
+    assert game.play.postmortem.said == ("guessed_best", {"text": (
         "guessed", {"chance": ("one_in", {"n": 2, "percent": 50})})})
     assert "50%" in said(game)
     assert check_verdict(game, (0, 0), "click_open") == "forced"
@@ -238,7 +238,7 @@ def test_u_takes_back_a_losing_chord_twice(game):
     for times in (1, 2):
         game.grid_action(game.block_at(1, 0), game.click_flag)
         game.grid_action(game.block_at(1, 1), game.chord)
-        assert game.failed and game.play.postmortem[1] == game.cell_of(game.block_at(1, 0))
+        assert game.failed and game.play.postmortem.cell == game.cell_of(game.block_at(1, 0))
         assert said(game).endswith("the flag was a guess.")
         game.on_key_down(game.keys.U)
         assert picture(game) == ["#10", "F10"] and game.play.undos == times

@@ -457,7 +457,7 @@ def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
         assert game.play.clicks > clicks or not in_state(game, "AUTO")
         game.update(0)                              # the view follows the moves
         if game.play.hint is not None:
-            assert game.view.in_view(*divmod(game.play.hint[0], game.COLS))
+            assert game.view.in_view(*divmod(game.play.hint.cell, game.COLS))
     assert game.finished or game.failed
     assert ticks < game.play.clicks / 2
 
