@@ -74,26 +74,18 @@ SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
 
 
 class Shape(tuple):
-    """What every kind of shape shares: it equals only a shape of its own
-    kind, so that a Frame never passes for a Box of the same rect and colour
-    (the game draws again only when the shapes are not the same)."""
+    """What every kind of shape is. Each carries its kind's name as its
+    last field, so that a Frame never equals a Box of the same rect and
+    colour (the game draws again only when the shapes are not the same),
+    and tuples' own quick comparison still tells them apart."""
 
     __slots__ = ()
 
-    def __eq__(self, other):
-        """The same kind of shape, with the same fields."""
-        return type(self) is type(other) and tuple.__eq__(self, other)
-
-    def __ne__(self, other):
-        """Not the same kind, or not the same fields."""
-        return not self.__eq__(other)
-
-    __hash__ = tuple.__hash__
-
 
 def kind(name, fields):
-    """A kind of shape: a named tuple of these fields that is a Shape."""
-    return type(name, (Shape, namedtuple(name, fields)), {"__slots__": ()})
+    """A kind of shape: a named tuple of these fields, and its kind's name."""
+    return type(name, (namedtuple(name, fields + " kind", defaults=(name,)), Shape),
+                {"__slots__": ()})
 
 
 Box = kind("Box", "rect colour")                # a filled rect
