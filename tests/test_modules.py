@@ -525,9 +525,8 @@ def test_3bv_counts_openings_and_lonely_numbers():
 def test_a_loss_with_a_sure_safe_tile_names_it():
     # 1 x 4 with one bomb, only the 0 at the right open: its neighbour was
     # surely safe, and the player opened the left end instead (the bomb).
-    said, cell, kind = advice.explain_loss(1, 4, 1, [None, None, None, 0],
-                                           solver.neighbour_table(1, 4), 0)
-    assert said[0] == "sure_safe" and cell == 2 and kind == advice.SAFE
+    loss = advice.explain_loss(1, 4, 1, [None, None, None, 0], solver.neighbour_table(1, 4), 0)
+    assert loss.said.key == "sure_safe" and loss.cell == 2 and loss.outline == advice.SAFE
 
 
 def test_the_hint_is_a_sure_move_when_there_is_one():

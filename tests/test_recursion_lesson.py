@@ -218,8 +218,8 @@ def test_the_recursion_error_is_real_and_the_board_comes_back(game):
     key, facts = error.said
     assert key == "recursion_error" and facts["limit"] == 1000
     assert 500 < facts["depth"] < 1000 and facts["calls"] < 1600
-    assert rp.steps[-1].said[0] == "recursion_fixed" and rp.steps[-1].said[1][
-        "calls"] == 1600
+    assert rp.steps[-1].said.key == "recursion_fixed"
+    assert rp.steps[-1].said.facts["calls"] == 1600
     game.on_key_down(game.keys.END)
     for _ in range(20):
         game.update(1.0)                          # the end of the demonstration stays
