@@ -72,7 +72,6 @@ SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
               time="999.99", speed="99.99", bombs=9999)
 
 
-
 class Shape(tuple):
     """What every kind of shape is. Each carries its kind's name as its
     last field, so that a Frame never equals a Box of the same rect and
@@ -100,6 +99,7 @@ Line = kind("Line", "points colour")            # lines 2 px thick through point
 # depends on, and the game draws it again when that changes.
 Tiles = kind("Tiles", "key")
 Fill = kind("Fill", "colour")                   # the whole window in one colour
+
 
 class Measure:
     """Texts measured in real fonts (getfont(name, size) gives one), each
