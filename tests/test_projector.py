@@ -45,14 +45,20 @@ def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
     game.set_language("en")
 
 
+def font_and_size(game):
+    """The footer's font and size."""
+    shape = footer_shape(game)
+    return shape.font, shape.size
+
+
 def test_the_footer_keeps_one_font_and_size_whatever_it_says(game):
     board(game, 9, 9, [(0, 0), (0, 8), (8, 0), (8, 8), (4, 4)])
-    fonts = {footer_shape(game)[2:4]}                     # the key list
+    fonts = {font_and_size(game)}                 # the key list
     game.grid_action(game.block_at(0, 4), game.click_open)
     game.on_key_down(game.keys.H)
-    fonts.add(footer_shape(game)[2:4])                    # a hint
+    fonts.add(font_and_size(game))                # a hint
     game.on_key_down(game.keys.X)
-    fonts.add(footer_shape(game)[2:4])                    # news
+    fonts.add(font_and_size(game))                # news
     assert len(fonts) == 1 and fonts.pop()[0] == wording.CHINESE_FONT
 
 
