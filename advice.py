@@ -7,14 +7,22 @@
 # are numbers, row * cols + col), with no pgzero or pygame; the reasons are
 # words(), which the game says in the player's language.
 # Keep this file ASCII only, like minesweep.py.
+from collections import namedtuple
+
 from solver import Cell, Solver, choose_guess, flood
 from wording import words
 
 SAFE, RISKY = "safe", "risky"   # how the post-mortem outlines a tile: green, orange
+# A move the hint shows (or autoplay makes): the cell, whether it is a bomb
+# (None: a guess) and why, in words().
+Move = namedtuple("Move", "cell isbomb why")
+# Why a move lost, in words(): the cell to outline (or None), and how
+# (SAFE, RISKY or None).
+Loss = namedtuple("Loss", "said cell outline")
 
 
 def moves(rows, cols, bombs, shown, around, flags):
-    """The moves one look at the board finds, each (cell, isbomb, words):
+    """The moves one look at the board finds, each a Move:
     the sure moves of the first rule that finds any, or else the best guess
     (isbomb None); [] when there is none. A bomb already flagged is no move."""
     def useful(fact):
@@ -24,12 +32,12 @@ def moves(rows, cols, bombs, shown, around, flags):
 
     solver = Solver(rows, cols, bombs, shown, around)
     solver.run(enough=lambda s: any(useful(fact) for fact in s.facts))
-    found = [(cell, isbomb, fact_words(isbomb, why))
-             for cell, isbomb, why in solver.facts if useful((cell, isbomb, why))]
+    found = [Move(fact.cell, fact.isbomb, fact_words(fact.isbomb, fact.why))
+             for fact in solver.facts if useful(fact)]
     if found or not solver.chances:
         return found
     guess = choose_guess(solver)
-    return [(guess.cell, None, guess_reason(guess, solver))]
+    return [Move(guess.cell, None, guess_reason(guess, solver))]
 
 
 def fact_words(isbomb, why):
@@ -54,7 +62,8 @@ def guess_reason(guess, solver):
     if guess.sure_next is not None:
         text = words("guess_next", guess=text, sure=round(100 * guess.sure_next))
     if guess.cut is not None:
-        text = words("guess_cut", guess=text, done=guess.cut[0], all=guess.cut[1])
+        text = words("guess_cut", guess=text, done=guess.cut.weighed,
+                     all=guess.cut.candidates)
     return text
 
 
@@ -79,31 +88,31 @@ def chances_text(chance):
 
 def explain_loss(rows, cols, bombs, shown, around, cell, wrong_flag=None):
     """Why the move on cell lost, judged from what was shown just before it:
-    (words, a cell to outline or None, SAFE or RISKY). wrong_flag is the
+    a Loss (words, a cell to outline or None, SAFE or RISKY). wrong_flag is the
     wrongly flagged cell a chord trusted, if the move was a chord."""
     solver = Solver(rows, cols, bombs, shown, around).run()
-    reasons = {fact[0]: fact[2] for fact in solver.facts}
+    reasons = {fact.cell: fact.why for fact in solver.facts}
     if wrong_flag is not None:
         if solver.known.get(wrong_flag) is False:
-            return (words("chord_shown", cell=Cell(wrong_flag), why=reasons[wrong_flag]),
-                    wrong_flag, SAFE)
-        return words("chord_guess", cell=Cell(wrong_flag)), wrong_flag, RISKY
+            return Loss(words("chord_shown", cell=Cell(wrong_flag), why=reasons[wrong_flag]),
+                        wrong_flag, SAFE)
+        return Loss(words("chord_guess", cell=Cell(wrong_flag)), wrong_flag, RISKY)
     if solver.known.get(cell) is True:
-        return words("sure_bomb", cell=Cell(cell), why=reasons[cell]), cell, RISKY
-    safe = [fact for fact in solver.facts if not fact[1] and shown[fact[0]] is None]
+        return Loss(words("sure_bomb", cell=Cell(cell), why=reasons[cell]), cell, RISKY)
+    safe = [fact for fact in solver.facts if not fact.isbomb and shown[fact.cell] is None]
     if safe:
-        other, isbomb, why = safe[0]
-        return words("sure_safe", cell=Cell(other), why=why), other, SAFE
+        return Loss(words("sure_safe", cell=Cell(safe[0].cell), why=safe[0].why),
+                    safe[0].cell, SAFE)
     if solver.capped:
-        return words("guessed_rough"), None, None
+        return Loss(words("guessed_rough"), None, None)
     found = solver.chances
     best = min(found.values())
     safest = [other for other in found if found[other] == best]
     text = words("guessed", chance=chances_text(found[cell]))
     if found[cell] > best:
-        return (words("guessed_safer", text=text, cell=Cell(safest[0]),
-                      best=chances_text(best)), safest[0], RISKY)
-    return words("guessed_best", text=text), None, None
+        return Loss(words("guessed_safer", text=text, cell=Cell(safest[0]),
+                          best=chances_text(best)), safest[0], RISKY)
+    return Loss(words("guessed_best", text=text), None, None)
 
 
 def board_3bv(bombs, around):

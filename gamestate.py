@@ -84,9 +84,9 @@ class Game(Fields):
         self.cursor = None          # (row, col) of the highlighted tile
         self.focus = None           # (row, col) the view should bring into sight
         self.message = None         # news for the footer, as words()
-        self.hint = None            # the hint shown: (cell, isbomb, words)
+        self.hint = None            # the hint shown: an advice.Move
         self.before = None          # each tile's Marks before the last move
-        self.postmortem = None      # after a loss: (words, a cell to outline, kind)
+        self.postmortem = None      # after a loss: an advice.Loss
         self.end_hidden = False     # has E hidden "Finished" or "Failed"?
         self.opening = None         # the last opening recorded in slow motion
         self.replay = None          # the replay being shown

@@ -472,7 +472,7 @@ def visible_board():
 
 
 def find_moves():
-    """The moves one look at the board finds: [(cell, isbomb or None, words)]."""
+    """The moves one look at the board finds: [advice.Move]."""
     if not play.laid or over():
         return []
     flags = {cell for cell, block in enumerate(blocks) if block.isflag}
@@ -487,7 +487,7 @@ def show_hint():
         play.message = words("hints_later") if not play.laid else words("game_over")
         return
     play.hint, play.assisted = moves[0], True
-    play.focus = divmod(play.hint[0], COLS)
+    play.focus = divmod(play.hint.cell, COLS)
 
 
 def make_sure(block, isbomb):
@@ -516,15 +516,14 @@ def autoplay_look(every):
     if not play.laid:
         return grid_action(block_at(ROWS // 2, COLS // 2), click_open) or True
     moves = find_moves()
-    if not moves or play.sure_only and moves[0][1] is None:
+    if not moves or play.sure_only and moves[0].isbomb is None:
         play.hint = moves[0] if moves else None     # S: back to the player at a guess
         return stop_autoplay()
     for move in moves if every else moves[:1]:
-        cell, isbomb, why = move
-        block = blocks[cell]
-        if block.isopen or isbomb and block.isflag:
+        block = blocks[move.cell]
+        if block.isopen or move.isbomb and block.isflag:
             continue                    # an earlier move of this look made it
-        grid_action(block, functools.partial(make_sure, isbomb=isbomb))
+        grid_action(block, functools.partial(make_sure, isbomb=move.isbomb))
         play.focus = (block.row, block.col)
         if over():
             return stop_autoplay()
@@ -910,10 +909,10 @@ def block_under(pos):
 def now_showing():
     """What the window shows now, laid out by scene.py."""
     # Counting the flags takes time on a big board: only after a change.
-    if canvas.counter[0] != (Tile.changes, id(blocks), BOMBS):
-        canvas.counter = ((Tile.changes, id(blocks), BOMBS),
-                          BOMBS - sum(1 for block in blocks if block.isflag))
-    board = scene.Board(ROWS, COLS, BOMBS, canvas.counter[1], failed, finished,
+    if canvas.counted != (Tile.changes, id(blocks), BOMBS):
+        canvas.counted = (Tile.changes, id(blocks), BOMBS)
+        canvas.left = BOMBS - sum(1 for block in blocks if block.isflag)
+    board = scene.Board(ROWS, COLS, BOMBS, canvas.left, failed, finished,
                         sys.getrecursionlimit(), slowmotion.BOOK_CODE,
                         slowmotion.QUEUE_CODE, WIDTH, HEIGHT)
     return scene.Scene(board, play, settings, view, measure.font, measure.fit)
@@ -961,30 +960,61 @@ def see_through(colour, size):
     return tile
 
 
+def draw_box(shape):
+    """A filled rect."""
+    screen.draw.filled_rect(Rect(shape.rect), shape.colour)
+
+
+def draw_frame(shape):
+    """A rect's outline, 2 px thick."""
+    screen.draw.rect(Rect(shape.rect), shape.colour)
+    screen.draw.rect(Rect(shape.rect).inflate(-2, -2), shape.colour)
+
+
+def draw_text(shape):
+    """A text, and where it went, as a Rect."""
+    picture, place = pgzero.ptext.draw(shape.text, surf=screen.surface,
+                                       fontname=shape.font, fontsize=shape.size,
+                                       **dict(shape.options))
+    return Rect(place, picture.get_size())
+
+
+def draw_picture(shape):
+    """One of the game's pictures."""
+    screen.blit(shape.name, shape.topleft)
+
+
+def draw_tint(shape):
+    """A tile seen through a colour."""
+    left, top, width, height = shape.rect
+    screen.blit(canvas.tint(shape.colour, view.tile, see_through), (left, top))
+
+
+def draw_tiles(shape):
+    """The picture of the tiles in view, brought up to date first."""
+    paint_tiles(shape.key)
+    screen.blit(canvas.grid, (view.left, view.top))
+
+
+def draw_line(shape):
+    """Lines through points."""
+    pygame.draw.lines(screen.surface, shape.colour, False, shape.points, 2)
+
+
+def draw_fill(shape):
+    """The whole window in one colour."""
+    screen.fill(shape.colour)
+
+
+# How each kind of scene.py's shapes is drawn.
+DRAWERS = {scene.Box: draw_box, scene.Frame: draw_frame, scene.Text: draw_text,
+           scene.Picture: draw_picture, scene.Tint: draw_tint, scene.Tiles: draw_tiles,
+           scene.Line: draw_line, scene.Fill: draw_fill}
+
+
 def draw_shape(shape):
     """Put one of scene.py's shapes on the window (a text: and say where)."""
-    kind, *facts = shape
-    if kind == "box":
-        screen.draw.filled_rect(Rect(facts[0]), facts[1])
-    elif kind == "frame":
-        screen.draw.rect(Rect(facts[0]), facts[1])
-        screen.draw.rect(Rect(facts[0]).inflate(-2, -2), facts[1])
-    elif kind == "text":            # where it went, as a Rect
-        picture, place = pgzero.ptext.draw(facts[0], surf=screen.surface,
-                                           fontname=facts[1], fontsize=facts[2],
-                                           **dict(facts[3]))
-        return Rect(place, picture.get_size())
-    elif kind == "picture":
-        screen.blit(facts[0], facts[1])
-    elif kind == "tint":
-        screen.blit(canvas.tint(facts[1], view.tile, see_through), facts[0][:2])
-    elif kind == "tiles":
-        paint_tiles(facts[0])
-        screen.blit(canvas.grid, (view.left, view.top))
-    elif kind == "line":
-        pygame.draw.lines(screen.surface, facts[1], False, facts[0], 2)
-    elif kind == "fill":
-        screen.fill(facts[0])
+    return DRAWERS[type(shape)](shape)
 
 
 # ---------------------------------------------------------------------------

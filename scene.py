@@ -1,13 +1,11 @@
 # What the window of minesweep shows, as plain shapes: the status bar, the
 # marks on the tiles, the footer's words, the slow-motion panel and the
-# table of best times. The game draws the shapes (draw_shape in
-# minesweep.py), and draws the window again only when they changed.
+# table of best times. The game draws the shapes (its DRAWERS in
+# minesweep.py, one for each kind), and draws the window again only when
+# they changed.
 #
-# A shape is a tuple: ("box", rect, colour), ("frame", rect, colour),
-# ("text", text, font name or None, size, options for pgzero's ptext),
-# ("picture", name, topleft), ("tint", rect, colour with opacity),
-# ("line", points, colour), ("tiles", what the tiles' picture depends on),
-# ("fill", colour). A rect is (left, top, width, height) in px.
+# Each kind of shape is a named tuple (below, after the colours), read by
+# its fields' names. A rect is (left, top, width, height) in px.
 #
 # Plain data in and out, with no pgzero or pygame: the game hands in the
 # game's state, the view, and font(name, size), which gives (the width of
@@ -23,7 +21,7 @@ import slowmotion
 import wording
 from gamestate import State
 from solver import Cell
-from viewport import BAR, PANEL
+from viewport import BAR, PANEL, TilesKey
 from wording import words
 
 FOOT_FONT = 16           # size of the footer's words, px (10 px at the least)
@@ -72,6 +70,35 @@ SAMPLE = dict(row=200, col=200, number=8, count=8, closed=8, left=8, chance=100,
               board=gamestate.MAX_BOARD, seconds=999, digits="999999999", size=50,
               top=200, bottom=200, rows=200, cols=200, right=200, bbbv=999, clicks=999,
               time="999.99", speed="99.99", bombs=9999)
+
+
+class Shape(tuple):
+    """What every kind of shape is. Each carries its kind's name as its
+    last field, so that a Frame never equals a Box of the same rect and
+    colour (the game draws again only when the shapes are not the same),
+    and tuples' own quick comparison still tells them apart."""
+
+    __slots__ = ()
+
+
+def kind(name, fields):
+    """A kind of shape: a named tuple of these fields, and its kind's name."""
+    return type(name, (namedtuple(name, fields + " kind", defaults=(name,)), Shape),
+                {"__slots__": ()})
+
+
+Box = kind("Box", "rect colour")                # a filled rect
+Frame = kind("Frame", "rect colour")            # a rect's outline, 2 px thick
+# A text in a font (None: pgzero's own) of this size, px; options are
+# pgzero's ptext's, as sorted (name, value) pairs ("color", "topleft", ...).
+Text = kind("Text", "text font size options")
+Picture = kind("Picture", "name topleft")       # one of images/, its top left at (x, y)
+Tint = kind("Tint", "rect colour")              # a tile seen through a colour with opacity
+Line = kind("Line", "points colour")            # lines 2 px thick through points
+# The picture of the tiles in view; key (a viewport.TilesKey) is what it
+# depends on, and the game draws it again when that changes.
+Tiles = kind("Tiles", "key")
+Fill = kind("Fill", "colour")                   # the whole window in one colour
 
 
 class Measure:
@@ -144,8 +171,7 @@ class Scene:
 
     def text(self, said, fontsize, **where):
         """A text shape in the game's words font."""
-        return ("text", said, self.words_font, self.size(fontsize),
-                tuple(sorted(where.items())))
+        return Text(said, self.words_font, self.size(fontsize), tuple(sorted(where.items())))
 
     def lines(self, said, x, y, width, fontsize, colour, keep=None, anchor="topleft"):
         """A text broken into lines no wider than width at (x, y): its shape,
@@ -160,8 +186,8 @@ class Scene:
             broken, fontname, fontsize, high = self.fitted(said, width, keep * linesize,
                                                            fontsize)
             below = keep * linesize
-        shape = ("text", "\n".join(broken), self.words_font, fontsize,
-                 (("color", colour), (anchor, (x, y))))
+        shape = Text("\n".join(broken), self.words_font, fontsize,
+                     (("color", colour), (anchor, (x, y))))
         return shape, y + below
 
     def fitted(self, said, width, most, largest):
@@ -174,7 +200,7 @@ class Scene:
         """A frame round one tile, if it is in view."""
         row, col = divmod(cell, self.board.cols)
         if self.view.in_view(row, col):
-            return [("frame", self.view.tile_rect(row, col), colour)]
+            return [Frame(self.view.tile_rect(row, col), colour)]
         return []
 
     # -- the whole window ---------------------------------------------------
@@ -195,14 +221,14 @@ class Scene:
         seconds = "%03d" % int(self.play.timer)
         # A board of 1000 bombs or more needs a wider counter.
         wide = max(52, self.font(None, 30)[0](counter) + 8)
-        shapes = [("box", (0, 0, width, BAR), GREY)]
+        shapes = [Box((0, 0, width, BAR), GREY)]
         for said, x, box in ((counter, 6, wide), (seconds, width - 58, 52)):
-            shapes.append(("box", (x, 7, box, 26), (0, 0, 0)))
-            shapes.append(("text", said, None, 30, (("center", (x + box // 2, 21)),
-                                                    ("color", (255, 0, 0)))))
+            shapes.append(Box((x, 7, box, 26), (0, 0, 0)))
+            shapes.append(Text(said, None, 30, (("center", (x + box // 2, 21)),
+                                                ("color", (255, 0, 0)))))
         face = ("face_win" if self.board.finished else "face_lose" if self.board.failed
                 else "face_play")
-        shapes.append(("picture", face, self.view.face_rect()[:2]))
+        shapes.append(Picture(face, self.view.face_rect()[:2]))
         return shapes
 
     def tiles(self):
@@ -210,18 +236,18 @@ class Scene:
         view, play = self.view, self.play
         area = view.board_area()
         replay = play.replay
-        shapes = [("tiles", (view.tile, view.row, view.col, view.rows, view.cols,
-                             replay and (id(replay), replay.position)))]
+        shapes = [Tiles(TilesKey(view.tile, view.row, view.col, view.rows, view.cols,
+                                replay and (id(replay), replay.position)))]
         if (view.tile * view.cols, view.tile * view.rows) != area[2:]:
-            shapes.insert(0, ("box", area, DARK))     # round a small grid
+            shapes.insert(0, Box(area, DARK))     # round a small grid
         if replay is not None:
             return shapes + self.replay_marks()
         if play.state is State.PAUSED:
             left, top, width, height = area
             broken, fontname, fontsize, high = self.fitted(self.say("paused"), width - 16,
                                                            height - 16, 22)
-            return shapes + [("box", area, (160, 160, 160)), (
-                "text", "\n".join(broken), fontname, fontsize,
+            return shapes + [Box(area, (160, 160, 160)), Text(
+                "\n".join(broken), fontname, fontsize,
                 (("align", "center"), ("center", (width // 2, top + height // 2)),
                  ("color", "black")))]
         return shapes + self.highlights() + self.end_word()
@@ -241,10 +267,10 @@ class Scene:
             shapes += self.frame(start, GREEN)
         if play.cursor is not None:
             shapes += self.frame(play.cursor[0] * self.board.cols + play.cursor[1], YELLOW)
-        if play.postmortem is not None and play.postmortem[1] is not None:
-            shapes += self.frame(play.postmortem[1], OUTLINES[play.postmortem[2]])
+        if play.postmortem is not None and play.postmortem.cell is not None:
+            shapes += self.frame(play.postmortem.cell, OUTLINES[play.postmortem.outline])
         if play.hint is not None:
-            shapes += self.frame(play.hint[0], HINT_COLOURS[play.hint[1]])
+            shapes += self.frame(play.hint.cell, HINT_COLOURS[play.hint.isbomb])
         return shapes
 
     def replay_marks(self):
@@ -261,7 +287,7 @@ class Scene:
             marked.append((running, RUNNING))
         for cell, colour in marked:
             if view.in_view(cell // cols, cell % cols):
-                shapes.append(("tint", view.tile_rect(cell // cols, cell % cols), colour))
+                shapes.append(Tint(view.tile_rect(cell // cols, cell % cols), colour))
         big, size = view.tile >= BIG_MARKS, self.call_size()
         numbers = self.play.opening.numbers if self.play.opening else {}
         for cell, number in replay.number.items():
@@ -269,9 +295,9 @@ class Scene:
                 continue
             x, y, w, h = view.tile_rect(cell // cols, cell % cols)
             if big and numbers.get(cell):
-                shapes.append(("text", str(numbers[cell]), None, self.digit_size(), (
+                shapes.append(Text(str(numbers[cell]), None, self.digit_size(), (
                     ("color", NUMBER_COLOURS[numbers[cell]]), ("topleft", (x + 2, y + 1)))))
-            shapes.append(("text", str(number), None, size if big else 13, (
+            shapes.append(Text(str(number), None, size if big else 13, (
                 ("bottomright", (x + w - 1, y + h)), ("color", (0, 0, 0)),
                 ("ocolor", (255, 255, 255)), ("owidth", 1.5 if view.tile >= THICK else 1))))
         if step is not None and step.kind == "skip":
@@ -291,7 +317,7 @@ class Scene:
         for cell in sorted(replay.hidden):
             if view.in_view(cell // cols, cell % cols):
                 x, y, w, h = view.tile_rect(cell // cols, cell % cols)
-                shapes.append(("text", str(self.play.opening.index(cell)), None, 14 if (
+                shapes.append(Text(str(self.play.opening.index(cell)), None, 14 if (
                     view.tile >= BIG_MARKS) else 11, (("center", (x + w // 2, y + h // 2)),
                                                       ("color", (40, 40, 40)))))
         return shapes
@@ -344,7 +370,7 @@ class Scene:
         in play, a hint, news, or the modes and the keys."""
         play = self.play
         if play.postmortem is not None:
-            return (self.say("take_it_back", text=play.postmortem[0]) + "\n"
+            return (self.say("take_it_back", text=play.postmortem.said) + "\n"
                     + self.say("end_toggle"))
         if self.board.finished and play.stats is not None:
             # One paragraph, broken where the footer's width needs it.
@@ -354,7 +380,7 @@ class Scene:
         if play.replay is not None and play.replay.asking():
             return self.say("predict_ask")
         if play.hint is not None:
-            return self.speak(play.hint[2])
+            return self.speak(play.hint.why)
         if play.message:
             return self.speak(play.message)
         if self.least and play.replay is not None:
@@ -466,9 +492,8 @@ class Scene:
         # with no empty band below them.
         where = (("midleft", (4, (top + self.board.height) // 2)) if self.least
                  else ("topleft", (4, top + 4)))
-        return [("box", (0, top, width, self.board.height - top), GREY),
-                ("text", "\n".join(broken), fontname, fontsize,
-                 (("color", "black"), where))]
+        return [Box((0, top, width, self.board.height - top), GREY),
+                Text("\n".join(broken), fontname, fontsize, (("color", "black"), where))]
 
     # -- slow motion -------------------------------------------------------
     def panel(self):
@@ -480,7 +505,7 @@ class Scene:
         panel = self.view.panel
         x, width, height = left + 10, panel - 20, self.board.height
         kept = FULL_PANEL_LINES if self.least else PANEL_LINES
-        shapes = [("box", (left, 0, panel, height), PAPER)]
+        shapes = [Box((left, 0, panel, height), PAPER)]
         stack = replay is None or replay.kind == "stack"
         shape, y = self.lines(self.say("panel_title" if stack else "panel_queue_title"),
                               x, 8, width, 22, (0, 0, 120), keep=1)
@@ -515,7 +540,7 @@ class Scene:
         shapes += self.code(x, y + 6, width)
         if stack:       # what the game's open_block adds to the book's, under it
             skip = replay is not None and replay.step() is not None and (
-                replay.step().said[0] == "call_flag")
+                replay.step().said.key == "call_flag")
             below = y + 12 + self.code_size()[1] * len(self.board.code)
             shapes.append(self.lines(self.say("panel_flag_rule"), x, below, width, 14,
                                      RED if skip else (60, 60, 60), 2)[0])
@@ -550,13 +575,11 @@ class Scene:
         font = CODE_FONT if self.settings.mono else None
         # A wider panel (on a wider desktop) has larger letters.
         size, step = self.code_size()
-        shapes = [("box", (x - 4, y - 2, width + 8, step * len(code) + 4),
-                   (255, 255, 255))]
+        shapes = [Box((x - 4, y - 2, width + 8, step * len(code) + 4), (255, 255, 255))]
         for index, line in enumerate(code):
             if index == current:
-                shapes.append(("box", (x - 4, y + step * index - 1, width + 8, step),
-                               RUNNING[:3]))
-            shapes.append(("text", line, font, size, (
+                shapes.append(Box((x - 4, y + step * index - 1, width + 8, step), RUNNING[:3]))
+            shapes.append(Text(line, font, size, (
                 ("color", "black"), ("topleft", (x, y + step * index)))))
         return shapes
 
@@ -576,7 +599,7 @@ class Scene:
                                   keep=None if self.least else 1)
         # The chart is 18 px below its words, or below the words' line.
         y = max(y, below - 18)
-        shapes = [shape, ("box", (x - 4, y + 18, width + 8, CHART_HIGH), (255, 255, 255))]
+        shapes = [shape, Box((x - 4, y + 18, width + 8, CHART_HIGH), (255, 255, 255))]
         if opening is None:
             return shapes
         series = dict(opening.depths)
@@ -588,7 +611,7 @@ class Scene:
         for kind, depths in sorted(series.items()):
             points = chart_points(depths, longest, highest, (x, y + 18, width, CHART_HIGH))
             if len(points) > 1:
-                shapes.append(("line", tuple(points), CHART[kind]))
+                shapes.append(Line(tuple(points), CHART[kind]))
         return shapes
 
     # -- the best times (B) --------------------------------------------------
@@ -628,13 +651,13 @@ class Scene:
             width_of, linesize = self.font(self.words_font, fontsize)
             if (all(width_of(line) <= width - 16 for line in said.split("\n"))
                     and said.count("\n") * linesize <= height - 32):
-                return [("fill", PAPER), ("text", said, self.words_font, fontsize, (
+                return [Fill(PAPER), Text(said, self.words_font, fontsize, (
                     ("align", "left"), ("center", (width // 2, height // 2)),
                     ("color", "black")))]
         broken, fontname, fontsize, high = self.fitted(said, width - 16, height - 16,
                                                        TIMES_FONT)
-        return [("fill", PAPER), ("text", "\n".join(broken), fontname, fontsize,
-                                  (("color", "black"), ("topleft", (8, 8))))]
+        return [Fill(PAPER), Text("\n".join(broken), fontname, fontsize,
+                               (("color", "black"), ("topleft", (8, 8))))]
 
 
 # Every news the footer can show (a game's message, and predict's question),

@@ -7,7 +7,7 @@
 # Keep this file ASCII only, like minesweep.py.
 import time
 from bisect import bisect
-from collections import deque
+from collections import deque, namedtuple
 from math import comb
 
 # int.bit_count (the number of 1 bits) came in Python 3.10; on 3.8 and 3.9,
@@ -28,6 +28,14 @@ BIG_BOARD = 2000         # tiles: on a bigger board one search is slow, so...
 BIG_LOOK_TIME = 0.02     # ... a guess weighs cells for this long at most, s
 ENDGAME_LAYOUTS = 120    # the whole game is searched when this few layouts are left
 ENDGAME_NODES = 30000    # most steps that search may take
+
+
+# A certain cell the solver found: whether it is a bomb, and why (a
+# reason's name and its facts, which the game puts in words).
+Fact = namedtuple("Fact", "cell isbomb why")
+# How far a big board's weighing of guesses got before its time ran out:
+# the cells weighed, of how many.
+Cut = namedtuple("Cut", "weighed candidates")
 
 
 class Cell(int):
@@ -137,8 +145,7 @@ class Solver:
 
     shown[cell] is the number an open cell shows, or None for a closed one.
     known maps cells to True (certainly a bomb) or False (certainly safe);
-    facts lists (cell, isbomb, why) in the order they were found; why is a
-    reason's name and its facts, which the game puts in words.
+    facts lists each Fact in the order it was found.
     """
 
     def __init__(self, rows, cols, bombs, shown, around, known=None):
@@ -207,7 +214,7 @@ class Solver:
         for cell in cells:
             if cell not in self.known:
                 self.known[cell] = isbomb
-                self.facts.append((cell, isbomb, (why, dict(facts, cell=Cell(cell)))))
+                self.facts.append(Fact(cell, isbomb, (why, dict(facts, cell=Cell(cell)))))
 
     def open_clues(self):
         """Each clue as (cell, number, unknown cells, bombs still to find)."""
@@ -504,7 +511,7 @@ class Guess:
         self.win = win                  # the chance to win the game, or None
         self.forced = forced            # "fifty": a 50/50 no move can settle;
                                         # "or_safe": a 50/50 or safe; or None
-        self.cut = None                 # (cells weighed, cells to weigh) when
+        self.cut = None                 # a Cut when
                                         # a big board's time ran out first
 
 
@@ -771,7 +778,7 @@ def choose_guess(solver, give_up=None):
         weighed = weigh(solver, cell, soon, beat)
         if weighed is None:
             if big:
-                cut = (done, len(candidates))
+                cut = Cut(done, len(candidates))
             break                           # out of time: the best so far
         sure, score, numbers = weighed
         score *= factor

@@ -6,6 +6,7 @@
 #
 # Plain numbers in and out, with no pgzero or pygame, so the tests need no
 # screen. Keep this file ASCII only, like minesweep.py.
+from collections import namedtuple
 
 BAR = 40                 # height of the status bar above the grid, px
 FOOT = 30                # least height of the footer below the grid, px
@@ -25,6 +26,11 @@ FULL_PANEL = (0.5, 644, 860)   # the panel in full screen: this share of the
                          # the queue's longest line of code, 52 letters at 20 px)
 WHEEL_STEP = 3           # rows or columns one turn of the wheel scrolls
 FACE_SIZE = 28           # the face button is a square this big, px
+
+# What the picture of the tiles in view depends on: the tile size, px, the
+# first row and column in view, how many rows and columns are in view, and
+# the replay showing (its id and its position), if one is.
+TilesKey = namedtuple("TilesKey", "tile row col rows cols replay")
 
 
 class View:
@@ -141,7 +147,8 @@ class Canvas:
         self.changed = set()     # tiles whose picture changed since then
         self.board = None        # the board the view was made for
         self.fitted_to = None    # ... and what else it was fitted to
-        self.counter = (None, 0)  # (the tiles' state, the bombs left then)
+        self.counted = None      # the tiles' state the bombs left were counted in
+        self.left = 0            # ... and the bombs left then (bombs minus flags)
         self.pictures = {}       # picture name -> the picture
         self.tints = {}          # (colour, size) -> a see-through tile
 
@@ -286,18 +293,19 @@ def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
 
 def repaint(old, new):
     """What of the picture of the tiles in view to draw again when its view
-    goes from old to new, each (tile, row, col, rows, cols, replay) or None:
-    (whether to draw it whole, the (rows, cols) to shift it by, and the
-    (rows, cols) ranges of the tiles that came into view)."""
-    tile, row, col, rows, cols, replay = new
+    goes from old to new, each a TilesKey or None: (whether to draw it
+    whole, the (rows, cols) to shift it by, and the (rows, cols) ranges of
+    the tiles that came into view)."""
+    row, col, rows, cols = new.row, new.col, new.rows, new.cols
     in_view = (range(row, row + rows), range(col, col + cols))
     # A replay shows tiles closed that are open: draw them all while it
     # shows, and once more when it ends.
-    if old is None or old[0] != tile or old[3:5] != (rows, cols) or replay or old[5]:
+    if (old is None or old.tile != new.tile or (old.rows, old.cols) != (rows, cols)
+            or new.replay or old.replay):
         return True, (0, 0), [in_view]
-    down, right = row - old[1], col - old[2]
-    new_rows = (range(max(row, old[1] + rows), row + rows) if down > 0
-                else range(row, min(row + rows, old[1])))
-    new_cols = (range(max(col, old[2] + cols), col + cols) if right > 0
-                else range(col, min(col + cols, old[2])))
+    down, right = row - old.row, col - old.col
+    new_rows = (range(max(row, old.row + rows), row + rows) if down > 0
+                else range(row, min(row + rows, old.row)))
+    new_cols = (range(max(col, old.col + cols), col + cols) if right > 0
+                else range(col, min(col + cols, old.col)))
     return False, (down, right), [(new_rows, in_view[1]), (in_view[0], new_cols)]

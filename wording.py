@@ -16,6 +16,7 @@ import locale
 import re
 import string
 import unicodedata
+from collections import namedtuple
 
 from solver import Cell
 
@@ -240,9 +241,13 @@ TEXTS = {
 }
 
 
+# Something to say later: a text's key in TEXTS and the facts to put in.
+Said = namedtuple("Said", "key facts")
+
+
 def words(key, **facts):
     """Something to say later, in the language of that moment."""
-    return (key, facts)
+    return Said(key, facts)
 
 
 def say(table, key, facts, cols):

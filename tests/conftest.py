@@ -121,7 +121,9 @@ def open_every_safe_tile(game):
 def hint(game):
     """The move H would show, as (block, isbomb (None: a guess), reason), or None."""
     moves = game.find_moves()
-    return (game.blocks[moves[0][0]], moves[0][1], game.speak(moves[0][2])) if moves else None
+    if not moves:
+        return None
+    return game.blocks[moves[0].cell], moves[0].isbomb, game.speak(moves[0].why)
 
 
 def tile_states(game):

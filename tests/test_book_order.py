@@ -214,11 +214,11 @@ def test_the_panel_shows_the_books_open_block(game):
     mod = load_game("step10_win", os.path.join(CHAPTER, STEP10))
     assert slowmotion.BOOK_CODE == tuple(slowmotion.code_of(mod.open_block, CHAPTER))
     game_replay(game, 9, 9, 10, 7, 4 * 9 + 4)
-    shown = [shape[1] for shape in game.now_showing().code(0, 0, 500)
-             if shape[0] == "text" and shape[2] == scene.CODE_FONT]
+    shown = [shape.text for shape in game.now_showing().code(0, 0, 500)
+             if isinstance(shape, scene.Text) and shape.font == scene.CODE_FONT]
     assert tuple(shown) == slowmotion.BOOK_CODE
-    assert all(shape[3] >= 18 for shape in game.now_showing().code(0, 0, 500)
-               if shape[0] == "text" and shape[2] == scene.CODE_FONT)
+    assert all(shape.size >= 18 for shape in game.now_showing().code(0, 0, 500)
+               if isinstance(shape, scene.Text) and shape.font == scene.CODE_FONT)
 
 
 def test_the_queue_code_is_the_games_and_runs_in_the_books_program(game):
@@ -243,7 +243,7 @@ def test_in_the_books_order_each_tile_still_to_open_shows_its_index_in_blocks(ga
     for steps in (0, 5, len(replay.steps)):
         while replay.position + 1 < steps:
             replay.forward()
-        shown = {shape[1] for shape in game.now_showing().book_places()}
+        shown = {shape.text for shape in game.now_showing().book_places()}
         waiting = [cell for cell in replay.cells if cell not in replay.number]
         assert shown == {str(opening.book.index(cell)) for cell in waiting}
         # The bombs, the book's first blocks, keep their indexes hidden.
@@ -259,8 +259,8 @@ def test_a_wider_desktop_gets_a_wider_panel_and_larger_code(game):
         game_replay(game, 9, 9, 10, 7, 4 * 9 + 4)      # V turns it on
         game.layout()
         texts = [shape for shape in game.now_showing().panel()
-                 if shape[0] == "text" and shape[2] == scene.CODE_FONT]
-        sizes[desktop] = (game.view.panel, {shape[3] for shape in texts})
+                 if isinstance(shape, scene.Text) and shape.font == scene.CODE_FONT]
+        sizes[desktop] = (game.view.panel, {shape.size for shape in texts})
         assert game.WIDTH == game.view.board_width() + game.view.panel <= desktop[0]
     assert sizes[(1366, 768)] == (600, {18})
     assert sizes[(1920, 1080)][0] > 600 and min(sizes[(1920, 1080)][1]) > 18

@@ -43,10 +43,10 @@ def drawn(game):
     draw_afresh(game)
     texts, boxes = [], []
     for shape in game.now_showing().shapes():
-        if shape[0] == "text":
-            texts.append((shape[1], shape[3], game.draw_shape(shape)))
-        elif shape[0] == "box" and shape[2] == (255, 255, 255):
-            boxes.append(pygame.Rect(shape[1]))
+        if isinstance(shape, scene.Text):
+            texts.append((shape.text, shape.size, game.draw_shape(shape)))
+        elif isinstance(shape, scene.Box) and shape.colour == (255, 255, 255):
+            boxes.append(pygame.Rect(shape.rect))
     return texts, boxes
 
 

@@ -15,6 +15,7 @@ import sys
 import pygame
 import pytest
 
+import scene
 import solver
 import wording
 from conftest import board, footer, hint
@@ -122,8 +123,8 @@ def test_hint_reasons_carry_the_same_facts_in_chinese(game, monkeypatch, languag
 
 def drawn_texts(game):
     """Every text the window shows now, with the font it is drawn in."""
-    return [(shape[1], shape[2]) for shape in game.now_showing().shapes()
-            if shape[0] == "text"]
+    return [(shape.text, shape.font) for shape in game.now_showing().shapes()
+            if isinstance(shape, scene.Text)]
 
 
 def screens(game):
@@ -314,8 +315,8 @@ def test_without_the_code_font_slow_motion_shows_its_code_in_pgzeros(tmp_path,
     game.grid_action(game.block_at(4, 4), game.click_open)
     game.update(1.0)
     game.draw()                     # the panel draws, its code in pgzero's font
-    fonts = {shape[2] for shape in game.now_showing().code(0, 0, 500)
-             if shape[0] == "text"}
+    fonts = {shape.font for shape in game.now_showing().code(0, 0, 500)
+             if isinstance(shape, scene.Text)}
     assert fonts == {None} and game.play.replay is not None
 
 

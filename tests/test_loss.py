@@ -5,6 +5,7 @@ import random
 import pytest
 
 import advice
+import scene
 import solver
 from conftest import board, footer, in_state, open_every_safe_tile, picture, tile_states
 from test_solver import layouts, position, tick
@@ -20,7 +21,7 @@ def lose_on(game, row, col, action="click_open"):
 
 def said(game):
     """The post-mortem in words."""
-    return game.speak(game.play.postmortem[0])
+    return game.speak(game.play.postmortem.said)
 
 
 def shown_before(game):
@@ -81,7 +82,7 @@ def test_a_forced_guess(game):
     lose_on(game, 0, 0)
     # What was said, as facts: a guess, the best there was, at 1 in 2. The
     # words themselves are the texts' to choose, in either language.
-    assert game.play.postmortem[0] == ("guessed_best", {"text": (
+    assert game.play.postmortem.said == ("guessed_best", {"text": (
         "guessed", {"chance": ("one_in", {"n": 2, "percent": 50})})})
     assert "50%" in said(game)
     assert check_verdict(game, (0, 0), "click_open") == "forced"
@@ -210,8 +211,8 @@ def test_u_takes_back_the_fatal_move(game, tmp_path):
     lose_on(game, 4, 4)
     # The footer holds all the words, uncut, and the window has room for it.
     game.layout()                              # as update() does every frame
-    drawn = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
-    assert drawn[1].replace(" ", "").replace("\n", "") == (
+    drawn = [shape for shape in game.now_showing().footer() if isinstance(shape, scene.Text)][0]
+    assert drawn.text.replace(" ", "").replace("\n", "") == (
         footer(game).replace(" ", "").replace("\n", ""))
     assert game.HEIGHT == game.BAR + game.view.board_height() + game.view.footer
     game.update(5.0)                           # the clock stops at a loss
@@ -237,7 +238,7 @@ def test_u_takes_back_a_losing_chord_twice(game):
     for times in (1, 2):
         game.grid_action(game.block_at(1, 0), game.click_flag)
         game.grid_action(game.block_at(1, 1), game.chord)
-        assert game.failed and game.play.postmortem[1] == game.cell_of(game.block_at(1, 0))
+        assert game.failed and game.play.postmortem.cell == game.cell_of(game.block_at(1, 0))
         assert said(game).endswith("the flag was a guess.")
         game.on_key_down(game.keys.U)
         assert picture(game) == ["#10", "F10"] and game.play.undos == times

@@ -102,12 +102,12 @@ def test_scrolling_stays_on_the_board_and_follow_brings_a_tile_in():
 
 
 def test_repaint_draws_what_came_into_view():
-    key = (16, 10, 20, 30, 40, None)
+    key = viewport.TilesKey(tile=16, row=10, col=20, rows=30, cols=40, replay=None)
     assert viewport.repaint(None, key)[0] is True
-    whole, shift, areas = viewport.repaint(key, (16, 12, 20, 30, 40, None))
+    whole, shift, areas = viewport.repaint(key, key._replace(row=12))
     assert not whole and shift == (2, 0)
     assert areas[0] == (range(40, 42), range(20, 60)) and list(areas[1][1]) == []
-    assert viewport.repaint(key, (20, 10, 20, 30, 40, None))[0] is True   # zoomed
+    assert viewport.repaint(key, key._replace(tile=20))[0] is True         # zoomed
 
 
 def test_the_wheel_scrolls_and_the_cursor_stays_on_the_mouses_tile():
@@ -525,9 +525,8 @@ def test_3bv_counts_openings_and_lonely_numbers():
 def test_a_loss_with_a_sure_safe_tile_names_it():
     # 1 x 4 with one bomb, only the 0 at the right open: its neighbour was
     # surely safe, and the player opened the left end instead (the bomb).
-    said, cell, kind = advice.explain_loss(1, 4, 1, [None, None, None, 0],
-                                           solver.neighbour_table(1, 4), 0)
-    assert said[0] == "sure_safe" and cell == 2 and kind == advice.SAFE
+    loss = advice.explain_loss(1, 4, 1, [None, None, None, 0], solver.neighbour_table(1, 4), 0)
+    assert loss.said.key == "sure_safe" and loss.cell == 2 and loss.outline == advice.SAFE
 
 
 def test_the_hint_is_a_sure_move_when_there_is_one():
@@ -557,7 +556,18 @@ def window(finished=False, failed=False, state="PLAY"):
 
 def texts(shapes):
     """The texts among shapes."""
-    return [shape[1] for shape in shapes if shape[0] == "text"]
+    return [shape.text for shape in shapes if isinstance(shape, scene.Text)]
+
+
+def test_a_shape_equals_only_a_shape_of_its_own_kind():
+    # The game draws the window again only when its shapes changed: a frame
+    # where a box of the same rect and colour was is a change.
+    rect, colour = (0, 0, 10, 10), (230, 0, 0)
+    assert scene.Box(rect, colour) == scene.Box(rect, colour)
+    assert hash(scene.Box(rect, colour)) == hash(scene.Box(rect, colour))
+    assert scene.Box(rect, colour) != scene.Frame(rect, colour)
+    assert [scene.Tint(rect, colour)] != [scene.Box(rect, colour)]
+    assert not scene.Box(rect, colour) == (rect, colour)
 
 
 def test_the_window_says_how_the_game_ended():

@@ -23,7 +23,7 @@ from loadgame import load_game, with_screen
 
 def footer_shape(game):
     """The footer's text shape."""
-    return next(shape for shape in game.now_showing().footer() if shape[0] == "text")
+    return next(shape for shape in game.now_showing().footer() if isinstance(shape, scene.Text))
 
 
 @pytest.mark.parametrize("language", wording.LANGUAGES)
@@ -45,14 +45,20 @@ def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
     game.set_language("en")
 
 
+def font_and_size(game):
+    """The footer's font and size."""
+    shape = footer_shape(game)
+    return shape.font, shape.size
+
+
 def test_the_footer_keeps_one_font_and_size_whatever_it_says(game):
     board(game, 9, 9, [(0, 0), (0, 8), (8, 0), (8, 8), (4, 4)])
-    fonts = {footer_shape(game)[2:4]}                     # the key list
+    fonts = {font_and_size(game)}                 # the key list
     game.grid_action(game.block_at(0, 4), game.click_open)
     game.on_key_down(game.keys.H)
-    fonts.add(footer_shape(game)[2:4])                    # a hint
+    fonts.add(font_and_size(game))                # a hint
     game.on_key_down(game.keys.X)
-    fonts.add(footer_shape(game)[2:4])                    # news
+    fonts.add(font_and_size(game))                # news
     assert len(fonts) == 1 and fonts.pop()[0] == wording.CHINESE_FONT
 
 
@@ -156,14 +162,15 @@ def test_call_numbers_are_large_and_leave_the_tiles_number_readable(shown, deskt
     rp.jump(True)                                   # the last step, paused there
     game.update(0)
     game.draw()
-    texts = [shape for shape in game.now_showing().replay_marks() if shape[0] == "text"]
+    texts = [shape for shape in game.now_showing().replay_marks()
+             if isinstance(shape, scene.Text)]
     numbered = [cell for cell in rp.number if game.play.opening.numbers[cell]]
     assert numbered and len(texts) == len(rp.number) + len(numbered)
     by_place = {}
     for shape in texts:
         place = game.draw_shape(shape)
-        if "bottomright" in dict(shape[4]):               # a call number: large
-            assert place.height >= 14 and shape[3] >= scene.CALL_SIZE
+        if "bottomright" in dict(shape.options):          # a call number: large
+            assert place.height >= 14 and shape.size >= scene.CALL_SIZE
         else:                                             # the tile's own number
             assert place.height >= 11
         cell = game.view.cell_under(place.center)
@@ -184,7 +191,7 @@ def test_a_replay_stops_the_clock_and_a_pause_says_so(game):
     game.update(3.0)
     assert game.play.timer == timer                       # the replay is not play
     game.on_mouse_down(tile_centre(game, 3, 3), game.mouse.LEFT)
-    panel = "\n".join(shape[1] for shape in game.now_showing().panel() if shape[0] == "text")
+    panel = "\n".join(shape.text for shape in game.now_showing().panel() if isinstance(shape, scene.Text))
     assert "Paused" in panel
     game.on_key_down(game.keys.ESCAPE)
     game.update(1.0)

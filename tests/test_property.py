@@ -4,6 +4,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+import scene
 import solver
 import viewport
 from conftest import tile_centre
@@ -85,8 +86,8 @@ def check_rules(game):
     height = game.BAR + game.view.board_height() + game.view.footer
     slowmo = game.settings.slowmo
     assert game.HEIGHT == (max(height, viewport.PANEL_HEIGHT) if slowmo else height)
-    footer = [shape for shape in game.now_showing().footer() if shape[0] == "text"][0]
-    assert not footer[1].endswith("...")
+    footer = [shape for shape in game.now_showing().footer() if isinstance(shape, scene.Text)][0]
+    assert not footer.text.endswith("...")
     check_slow_motion(game)
 
 

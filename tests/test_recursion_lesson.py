@@ -101,7 +101,7 @@ def test_while_a_guess_is_awaited_the_replay_waits(game):
 
 def panel_text(game):
     """Every text the slow-motion panel shows now, in one string."""
-    return "\n".join(shape[1] for shape in game.now_showing().panel() if shape[0] == "text")
+    return "\n".join(shape.text for shape in game.now_showing().panel() if isinstance(shape, scene.Text))
 
 
 def test_a_wrong_guess_is_explained_until_the_next_key(game):
@@ -186,9 +186,9 @@ def test_the_chart_draws_the_depths_the_replay_goes_through(game):
     assert rp.depths == seen
     calls, returns = calls_model(15, 15, {(3, 3), (10, 12), (12, 2)}, (7, 7))
     assert max(seen) == max(depth for cell, depth, *rest in calls)
-    lines = [shape for shape in game.now_showing().panel() if shape[0] == "line"]
-    assert len(lines) == 1 and lines[0][2] == scene.CHART["stack"]
-    box = lines[0][1]
+    lines = [shape for shape in game.now_showing().panel() if isinstance(shape, scene.Line)]
+    assert len(lines) == 1 and lines[0].colour == scene.CHART["stack"]
+    box = lines[0].points
     assert len(box) == len(seen) and box[0][0] < box[-1][0]
     deepest = [index for index, depth in enumerate(seen) if depth == max(seen)]
     assert min(y for x, y in box) == box[deepest[0]][1]      # highest where deepest
@@ -196,7 +196,8 @@ def test_the_chart_draws_the_depths_the_replay_goes_through(game):
     game.on_key_down(game.keys.W)
     while game.play.replay.forward():
         pass
-    colours = {shape[2] for shape in game.now_showing().panel() if shape[0] == "line"}
+    colours = {shape.colour for shape in game.now_showing().panel()
+               if isinstance(shape, scene.Line)}
     assert colours == {scene.CHART["stack"], scene.CHART["queue"]}
 
 
@@ -217,8 +218,8 @@ def test_the_recursion_error_is_real_and_the_board_comes_back(game):
     key, facts = error.said
     assert key == "recursion_error" and facts["limit"] == 1000
     assert 500 < facts["depth"] < 1000 and facts["calls"] < 1600
-    assert rp.steps[-1].said[0] == "recursion_fixed" and rp.steps[-1].said[1][
-        "calls"] == 1600
+    assert rp.steps[-1].said.key == "recursion_fixed"
+    assert rp.steps[-1].said.facts["calls"] == 1600
     game.on_key_down(game.keys.END)
     for _ in range(20):
         game.update(1.0)                          # the end of the demonstration stays

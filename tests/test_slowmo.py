@@ -3,6 +3,7 @@ recursion, the replay shows them and ends on the real board, and the queue
 replay opens the same tiles breadth first."""
 import pygame
 
+import scene
 import slowmotion
 import viewport
 from conftest import board, picture, tile_centre
@@ -172,8 +173,8 @@ def test_the_queue_panel_names_the_tiles_waiting_front_first(game):
     queue = game.play.replay.queue
     assert len(queue) > 7
     game.layout()
-    texts = [" ".join(shape[1].split()) for shape in game.now_showing().shapes()
-             if shape[0] == "text"]
+    texts = [" ".join(shape.text.split()) for shape in game.now_showing().shapes()
+             if isinstance(shape, scene.Text)]
     heading = game.wording.TEXTS["panel_waiting"]
     [waiting] = [text for text in texts if text.startswith(heading)]
     named = ["(%d,%d)" % (cell // 15 + 1, cell % 15 + 1) for cell in queue]

@@ -389,7 +389,7 @@ def test_solver_keys_at_any_moment(game):
                 assert game.play.hint is None
                 assert game.play.message[0] == ("game_over" if over else "hints_later")
             elif key == game.keys.H:
-                assert not game.block_at(*divmod(game.play.hint[0], 9)).isopen
+                assert not game.block_at(*divmod(game.play.hint.cell, 9)).isopen
             elif key == game.keys.A:
                 assert game.play.state == (State.PLAY if over else State.AUTO)
             else:

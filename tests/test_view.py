@@ -11,6 +11,7 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
+import scene
 import viewport
 from conftest import board, footer, in_state, tile_centre
 from loadgame import ROOT, draw_afresh, with_screen
@@ -36,8 +37,8 @@ def texts_drawn(game):
     game.layout()
     with_screen(game)
     draw_afresh(game)
-    return [(shape[1], shape[3], game.draw_shape(shape))
-            for shape in game.now_showing().shapes() if shape[0] == "text"]
+    return [(shape.text, shape.size, game.draw_shape(shape))
+            for shape in game.now_showing().shapes() if isinstance(shape, scene.Text)]
 
 
 def win_quickly(game):
@@ -90,8 +91,8 @@ def test_every_board_fits_and_its_words_fit(game, desktop, rows, cols, bombs):
             for other_text, other_size, other in drawn[:number]:
                 assert not place.colliderect(other), (state, text, other_text)
         # No line of the footer is cut short or wider than the window.
-        footer = [shape for shape in game.now_showing().footer() if shape[0] == "text"]
-        lines, fontname, fontsize = footer[0][1].split("\n"), footer[0][2], footer[0][3]
+        footer = [shape for shape in game.now_showing().footer() if isinstance(shape, scene.Text)]
+        lines, fontname, fontsize = footer[0].text.split("\n"), footer[0].font, footer[0].size
         font = pygame.font.Font(None, fontsize) if fontname is None else None
         assert not lines[-1].endswith("..."), state
         if font is not None:
@@ -132,6 +133,12 @@ def test_the_standard_levels_look_as_in_the_book(game):
         assert (game.view.tile, game.view.rows, game.view.cols) == (25, rows, cols)
         assert game.view.top == game.BAR
         assert game.WIDTH == max(25 * cols, 225)
+
+
+def test_every_kind_of_shape_has_its_drawer(game):
+    kinds = {value for value in vars(scene).values() if isinstance(value, type)
+             and issubclass(value, scene.Shape) and value is not scene.Shape}
+    assert kinds == set(game.DRAWERS) and len(kinds) == 8
 
 
 def test_a_board_too_big_for_the_screen_gets_smaller_tiles_then_scrolls(game):
@@ -450,7 +457,7 @@ def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
         assert game.play.clicks > clicks or not in_state(game, "AUTO")
         game.update(0)                              # the view follows the moves
         if game.play.hint is not None:
-            assert game.view.in_view(*divmod(game.play.hint[0], game.COLS))
+            assert game.view.in_view(*divmod(game.play.hint.cell, game.COLS))
     assert game.finished or game.failed
     assert ticks < game.play.clicks / 2
 
