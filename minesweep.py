@@ -446,8 +446,9 @@ def grid_action(block, action):
     play.clicks += 1
     play.hint = play.message = None
     # All the player sees of each tile, for the post-mortem and U.
-    play.before = [gamestate.Marks(tile.isopen, tile.isflag, tile.isquestion)
-                   for tile in blocks]
+    # Plain tuples: a big board makes 40,000 before every move, and the
+    # Marks a loss needs are made only then (take_back).
+    play.before = [(tile.isopen, tile.isflag, tile.isquestion) for tile in blocks]
     changes = Tile.changes
     if settings.slowmo:
         bigstack.deeply(ROWS * COLS, recorded, action, block)
@@ -563,8 +564,8 @@ def explain_loss(block, action):
     if action is chord:
         wrong_flag = next(cell_of(other) for other in block.neighbours
                           if other.isflag and not other.isbomb)
-    shown = [block.number if marks.isopen else None
-             for block, marks in zip(blocks, play.before)]
+    shown = [block.number if isopen else None
+             for block, (isopen, _, _) in zip(blocks, play.before)]
     play.postmortem = advice.explain_loss(ROWS, COLS, BOMBS, shown,
                                           neighbour_table(ROWS, COLS),
                                           cell_of(block), wrong_flag)
@@ -576,7 +577,7 @@ def take_back():
     if not failed:
         play.message = words("u_later")
         return
-    put_marks(play.before)
+    put_marks([gamestate.Marks._make(marks) for marks in play.before])
     failed, play.postmortem, play.undos = False, None, play.undos + 1
     play.message = words("taken_back", count=play.undos)
 
