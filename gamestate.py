@@ -85,7 +85,7 @@ class Game(Fields):
         self.focus = None           # (row, col) the view should bring into sight
         self.message = None         # news for the footer, as words()
         self.hint = None            # the hint shown: an advice.Move
-        self.before = None          # each tile's Marks before the last move
+        self.before = None          # each tile's (isopen, isflag, isquestion) before a move
         self.postmortem = None      # after a loss: an advice.Loss
         self.end_hidden = False     # has E hidden "Finished" or "Failed"?
         self.opening = None         # the last opening recorded in slow motion

@@ -36,6 +36,7 @@ import pgzero
 import pgzero.game
 import pgzero.loaders
 import pgzero.ptext
+import pgzero.rect
 import pygame
 import pygame.freetype
 
@@ -98,23 +99,30 @@ play = None              # the rest of the game being played: a Game (below)
 class Tile(Actor):
     """The chapter's Actor, which also notes when its picture changes."""
     changes = 0                      # pictures changed since the game began
+    first = {}                       # a picture's name -> its first Actor's state
+    # Names the Actor hands its rectangle (left, top, ...): a set looks faster.
+    DELEGATED_ATTRIBUTES = frozenset(Actor.DELEGATED_ATTRIBUTES)
+
+    def __init__(self, image):
+        """Actor(image) at (0, 0); the Actor's own work is done once a picture."""
+        # Loading, measuring and anchoring the picture are most of an Actor's cost:
+        # a tile copies the first one's state, with a rectangle of its own.
+        if image not in Tile.first:
+            Tile.first[image] = Actor(image).__dict__
+        self.__dict__.update(Tile.first[image])
+        self.__dict__["_rect"] = pgzero.rect.ZRect(self._rect)
+        self.image = image           # noted for the next draw(), as below
 
     def set_image(self, name):
         """Change the picture, and note the tile for the next draw()."""
-        if "_surf" in self.__dict__:
-            # Every tile picture is 25 x 25 px, so the tile need not be
-            # measured and placed again, which is most of what the Actor's
-            # own image setter costs (pgzero 1.2.1 keeps the picture in
-            # _image_name, _orig_surf and _surf).
-            self._image_name = name
-            self._orig_surf = self._surf = images.load(name)
-        else:
-            Actor.image.fset(self, name)    # the first picture sizes the Actor
+        # Every tile picture is 25 x 25 px: the tile need not be measured and
+        # placed again (pgzero keeps it in _image_name, _orig_surf and _surf).
+        self._image_name = name
+        self._orig_surf = self._surf = images.load(name)
         Tile.changes += 1
         canvas.changed.add(self)
 
-    # block.image reads as the Actor's does; block.image = ... also notes it,
-    # so that draw() redraws only the tiles that changed.
+    # block.image reads as the Actor's; block.image = ... also notes it for draw().
     image = property(Actor.image.fget, set_image)
 
 
@@ -438,8 +446,9 @@ def grid_action(block, action):
     play.clicks += 1
     play.hint = play.message = None
     # All the player sees of each tile, for the post-mortem and U.
-    play.before = [gamestate.Marks(tile.isopen, tile.isflag, tile.isquestion)
-                   for tile in blocks]
+    # Plain tuples: a big board makes 40,000 before every move, and the
+    # Marks a loss needs are made only then (take_back).
+    play.before = [(tile.isopen, tile.isflag, tile.isquestion) for tile in blocks]
     changes = Tile.changes
     if settings.slowmo:
         bigstack.deeply(ROWS * COLS, recorded, action, block)
@@ -554,8 +563,8 @@ def explain_loss(block, action):
     if action is chord:
         wrong_flag = next(cell_of(other) for other in block.neighbours
                           if other.isflag and not other.isbomb)
-    shown = [block.number if marks.isopen else None
-             for block, marks in zip(blocks, play.before)]
+    shown = [block.number if isopen else None
+             for block, (isopen, _, _) in zip(blocks, play.before)]
     play.postmortem = advice.explain_loss(ROWS, COLS, BOMBS, shown,
                                           neighbour_table(ROWS, COLS),
                                           cell_of(block), wrong_flag)
@@ -567,7 +576,7 @@ def take_back():
     if not failed:
         play.message = words("u_later")
         return
-    put_marks(play.before)
+    put_marks([gamestate.Marks._make(marks) for marks in play.before])
     failed, play.postmortem, play.undos = False, None, play.undos + 1
     play.message = words("taken_back", count=play.undos)
 

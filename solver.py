@@ -326,9 +326,20 @@ class Solver:
         left = self.bombs_left()
         groups = [self.weigh_group(group) for group in split_groups(clues)]
 
+        # On a big board comb(outside, ...) has thousands of digits and takes
+        # a millisecond or more, and the groups ask for the same few again and
+        # again: each is worked out once a search.
+        outside_ways = {}
+
+        def ways_outside(bombs):
+            """Ways this many bombs lie in the cells away from every number."""
+            if bombs not in outside_ways:
+                outside_ways[bombs] = comb_or_0(outside, bombs)
+            return outside_ways[bombs]
+
         def with_outside(total, taken=0):
             """Weigh each count of bombs by the ways the rest lie outside."""
-            return sum(ways * comb_or_0(outside, left - taken - k)
+            return sum(ways * ways_outside(left - taken - k)
                        for k, ways in total.items())
 
         # ways[k]: in how many ways a group of linked clues holds k bombs.

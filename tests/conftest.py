@@ -14,7 +14,6 @@ from loadgame import load_game, with_screen
 SLOW = ["test_the_window_keeps_its_size_through_a_game[100-200",
         "test_a_board_of_100_by_200_in_a_real_window",
         "test_each_step_runs_as_thonny_runs_it_and_does_what_its_english_step_does",
-        "test_an_idle_game_uses_little_of_the_processor",
         "test_closing_keeps_the_game_for_the_next_start",
         "test_forming_fifties_are_counted_exactly",
         "test_two_games_winning_at_once_lose_nothing",

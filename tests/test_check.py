@@ -12,6 +12,11 @@ import sys
 
 import pytest
 
+try:
+    import fcntl
+except ImportError:         # Windows: no lock, and each worker may check the class
+    fcntl = None
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECK = os.path.join(ROOT, "chapter", "check.py")
 BOOK = os.path.join(ROOT, "tests", "check_programs", "book_gb18030.py")
@@ -176,7 +181,28 @@ def run_check(*args, timeout=600):
 @pytest.fixture(scope="module")
 def checked(tmp_path_factory):
     """One checker run over the seeded mistakes, the book and the steps."""
-    folder = tmp_path_factory.mktemp("class")
+    # The run takes ten seconds or more of a core: it is made once for the
+    # whole test run, in the folder every worker (pytest-xdist) shares, the
+    # first worker to ask running it while the others wait for its answer.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    folder = shared / "class"
+    answer = shared / "class-checked.json"
+    with open(str(shared / "class.lock"), "a") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if not answer.exists():
+            check_the_class(folder, answer)
+    with open(str(answer), encoding="utf-8") as f:
+        results = json.load(f)
+    return {os.path.basename(r["file"])[:-3]: r for r in results}, folder
+
+
+def check_the_class(folder, answer):
+    """Write the seeded mistakes and the book into folder, check them and
+    the steps, and keep the checker's answer in the file answer."""
+    folder.mkdir(exist_ok=True)
     text = book()
     for name, (change, _, _, _) in MISTAKES.items():
         with open(os.path.join(folder, name + ".py"), "wb") as f:
@@ -186,8 +212,11 @@ def checked(tmp_path_factory):
     steps = os.path.join(ROOT, "chapter")
     done = run_check("--json", str(folder), steps)
     assert done.returncode == 1, done.stderr
-    results = json.loads(done.stdout)
-    return {os.path.basename(r["file"])[:-3]: r for r in results}, folder
+    json.loads(done.stdout)                 # a whole answer, or no file at all
+    part = "%s.%d" % (answer, os.getpid())
+    with open(part, "w", encoding="utf-8") as f:
+        f.write(done.stdout)
+    os.replace(part, str(answer))
 
 
 def test_the_book_and_the_last_step_pass_every_section(checked):

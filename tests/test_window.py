@@ -631,9 +631,12 @@ def test_a_board_of_100_by_200_in_a_real_window(display, tmp_path):
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="needs /proc")
 @pytest.mark.parametrize("rows, cols, bombs", [(16, 30, 99), (100, 200, 3000)])
 def test_an_idle_game_uses_little_of_the_processor(display, tmp_path, rows, cols, bombs):
-    # Not a benchmark (tools/bench.py measures): this only catches a game
-    # that draws the whole window every frame, which took 56% of a core on
-    # Expert here, against 2-3% now.
+    # Not a benchmark (tools/bench_idle.py measures): this only catches a
+    # game that draws the whole window every frame, which took 56% of a core
+    # on Expert here, against 2-3% now. Such a game uses that much in every
+    # second; a game that does not may still be starting in the first, or
+    # share the processor with other work in a busy one: one quiet second
+    # in five is enough.
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11",
                SDL_AUDIODRIVER="dummy", MINESWEEP_DATA_DIR=str(tmp_path / "data"))
     env.pop("SDL_FRAMEBUFFER_ACCELERATION", None)
@@ -641,12 +644,13 @@ def test_an_idle_game_uses_little_of_the_processor(display, tmp_path, rows, cols
                             "--cols", str(cols), "--bombs", str(bombs)], env)
     try:
         wid = window_of_size(display, game.pid, window_size(rows, cols, bombs))
-        time.sleep(1)
-
-        start, began = cpu_seconds(game.pid), time.monotonic()
-        time.sleep(4)
-        share = (cpu_seconds(game.pid) - start) / (time.monotonic() - began)
-        assert share < 0.15, "an idle game used %.0f%% of a core" % (100 * share)
+        shares = []
+        while len(shares) < 5 and not (shares and shares[-1] < 0.15):
+            start, began = cpu_seconds(game.pid), time.monotonic()
+            time.sleep(1)
+            shares.append((cpu_seconds(game.pid) - start) / (time.monotonic() - began))
+        assert shares[-1] < 0.15, "an idle game used %s of a core" % ", ".join(
+            "%.0f%%" % (100 * share) for share in shares)
     except BaseException:
         stop(game)
         raise
