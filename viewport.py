@@ -254,17 +254,25 @@ def full_panel(screen):
 
 
 def full_zooms(rows, cols, room, book):
-    """The tile sizes of full screen, in Z's turn: the largest at which a
-    board of rows x cols fits whole in room (width, height) px (the
-    smallest if none does), then each smaller one."""
+    """The tile sizes of full screen, in Z's turn: each at which a board of
+    rows x cols fits whole in room (width, height) px, the largest first;
+    then, scrolling, the book's and the smaller ones that do not fit."""
     sizes = sorted(set((book,) + SMALLER + LARGER + FULL), reverse=True)
+    fits = tuple(size for size in sizes if cols * size <= room[0] and rows * size <= room[1])
+    return fits + tuple(size for size in sizes if size <= book and size not in fits)
+
+
+def full_tile(rows, cols, room, book):
+    """Full screen's own tile size: the largest at which the whole board
+    fits in room (width, height) px, else the smallest, scrolling."""
+    sizes = full_zooms(rows, cols, room, book)
     fits = [size for size in sizes if cols * size <= room[0] and rows * size <= room[1]]
-    return tuple(fits) or sizes[-1:]
+    return fits[0] if fits else min(sizes)
 
 
 def next_full_zoom(tile, rows, cols, screen, book, panel, footer_for):
     """Z in full screen: the tile size after this one in full_zooms (the
-    largest that fits if it is not there)."""
+    first if it is not there)."""
     view = fit_full(rows, cols, screen, book, None, panel, footer_for)
     sizes = full_zooms(rows, cols, view.least, book)
     return sizes[(sizes.index(tile) + 1) % len(sizes) if tile in sizes else 0]
@@ -283,7 +291,7 @@ def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
     # The footer is as wide as the board's part whatever the tile size.
     footer = max(FOOT, footer_for(room[0], room[1] // 3))
     high = room[1] - BAR - footer
-    tile = zoom or full_zooms(rows, cols, (room[0], high), book)[0]
+    tile = zoom or full_tile(rows, cols, (room[0], high), book)
     view = View(rows, cols, tile, min(rows, max(high // tile, 1)),
                 min(cols, max(room[0] // tile, 1)), panel, footer, (room[0], high))
     if old is not None and (old.board_rows, old.board_cols) == (rows, cols):

@@ -41,6 +41,23 @@ def test_first_click_opens_an_area(game, row, col):
         assert not any(b.isbomb for b in clicked.neighbours)
 
 
+def test_each_tile_is_an_actor_of_its_own(game):
+    # A tile copies the first Actor's state of its picture: it must share
+    # nothing that one tile can change without the others.
+    game.new_game(3, 3, 1)
+    first, other = game.block_at(0, 0), game.block_at(2, 2)
+    assert first._rect is not other._rect
+    for name, value in first.__dict__.items():
+        if value is other.__dict__.get(name):
+            unchanging = (tuple, str, int, float, pygame.Surface, type(None))
+            assert isinstance(value, unchanging), name
+    placed = other.pos
+    first.pos = (300, 300)
+    first.image = "minesweep_flag"
+    assert other.pos == placed and other.image == "minesweep_block"
+    assert first.collidepoint((300, 300)) and not other.collidepoint((300, 300))
+
+
 def test_first_click_on_a_crowded_board_keeps_only_that_tile_free(game):
     for _ in range(20):
         game.new_game(4, 4, 8)          # 16 tiles - 9 free < 8 bombs

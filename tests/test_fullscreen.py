@@ -164,6 +164,18 @@ def test_z_in_full_screen_goes_down_from_the_largest_size_and_back(full):
     assert min(viewport.SMALLER) in seen
 
 
+def test_z_in_full_screen_can_enlarge_a_board_too_big_to_fit(full):
+    full.new_game(100, 200, 3000)
+    full.update(0)
+    assert full.view.tile == min(viewport.SMALLER) and not full.view.whole()
+    seen = set()
+    for _ in range(4):
+        full.on_key_down(full.keys.Z)
+        full.update(0)
+        seen.add(full.view.tile)
+    assert full.SIZE in seen and min(viewport.SMALLER) in seen
+
+
 def test_the_window_and_full_screen_each_keep_their_own_z(full):
     board(full, 15, 15, SLOW_BOMBS)
     full.update(0)

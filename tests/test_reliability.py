@@ -741,8 +741,8 @@ def test_a_stop_signal_during_start_up_ends_the_game_at_once(tmp_path, name):
         sent = time.monotonic()
         game.send_signal(getattr(signal, name))
         out, err = game.communicate(timeout=HANG)
-        # Before the lock's wait would have ended (it is held all along).
-        assert time.monotonic() - sent < datafiles.LOCK_WAIT
+        # Well before the lock's wait would have ended (it is held all along).
+        assert time.monotonic() - sent < datafiles.LOCK_WAIT * 2 / 3
         assert game.returncode == 0 and "Traceback" not in err, err
     finally:
         stop.set()

@@ -645,11 +645,13 @@ def test_an_idle_game_uses_little_of_the_processor(display, tmp_path, rows, cols
     try:
         wid = window_of_size(display, game.pid, window_size(rows, cols, bombs))
         shares = []
-        while len(shares) < 5 and not (shares and shares[-1] < 0.15):
+        # Two quiet spans in a row: a game drawing in bursts is busy in one.
+        while len(shares) < 6 and not (shares[-2:] and max(shares[-2:]) < 0.15
+                                       and len(shares) >= 2):
             start, began = cpu_seconds(game.pid), time.monotonic()
             time.sleep(1)
             shares.append((cpu_seconds(game.pid) - start) / (time.monotonic() - began))
-        assert shares[-1] < 0.15, "an idle game used %s of a core" % ", ".join(
+        assert len(shares) >= 2 and max(shares[-2:]) < 0.15, "an idle game used %s of a core" % ", ".join(
             "%.0f%%" % (100 * share) for share in shares)
     except BaseException:
         stop(game)
