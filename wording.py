@@ -256,6 +256,8 @@ def say(table, key, facts, cols):
     template = table.get(key, TEXTS[key])
     spoken = {}
     for name, value in facts.items():
+        if "{" + name not in template:
+            continue            # a fact this text does not use is not worked out
         if isinstance(value, tuple):
             value = speak(table, value, cols)       # words inside words
         elif isinstance(value, Cell):

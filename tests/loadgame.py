@@ -6,6 +6,13 @@ import signal
 import sys
 import types
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPT = os.path.join(ROOT, "minesweep.py")
+CHAPTER = os.path.join(ROOT, "chapter")
+# The game's folder is on the import path, as pgzrun puts it there: the
+# tests import solver.py the way the game does.
+sys.path.insert(0, ROOT)
+
 # SDL reads these when pygame starts, so they must be set before the import.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,13 +23,11 @@ import pgzero.runner  # noqa: E402  (it starts pygame and the mixer)
 import pgzero.game  # noqa: E402
 import pgzero.loaders  # noqa: E402
 import pgzero.ptext  # noqa: E402
+import pygame.freetype  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCRIPT = os.path.join(ROOT, "minesweep.py")
-CHAPTER = os.path.join(ROOT, "chapter")
-# The game's folder is on the import path, as pgzrun puts it there: the
-# tests import solver.py the way the game does.
-sys.path.insert(0, ROOT)
+import scene  # noqa: E402  (the game's own modules: the game imports the same ones)
+import wording  # noqa: E402
+
 
 
 class MeasuredFont:
@@ -56,6 +61,71 @@ def measured_getfont(fontname=None, fontsize=None, *options):
     if id(font) not in measured:
         measured[id(font)] = MeasuredFont(font)
     return measured[id(font)]
+
+
+class Measures:
+    """scene.Measure for every game this process loads from one folder:
+    each new game fits the same texts to the same widths in the same fonts
+    (its footer's room, at start), and the answers cannot change, since
+    pgzero keeps each font it loads for the whole process."""
+
+    def __init__(self, make):
+        """No game loaded yet; make is scene.Measure itself."""
+        self.make, self.kept = make, {}     # images folder -> its scene.Measure
+
+    def for_folder(self, folder):
+        """A maker of scene.Measure, as the script calls it, for this folder."""
+        def measure(getfont):
+            """The folder's Measure, made the first time it is asked for."""
+            if folder not in self.kept:
+                self.kept[folder] = self.make(getfont)
+            return self.kept[folder]
+        return measure
+
+
+measures = Measures(scene.Measure)
+
+
+def file_state(path):
+    """A file's size, time and place on the disk, or None if it cannot be read."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_size, info.st_mtime_ns, info.st_ino
+
+
+class KeptFont(pygame.freetype.Font):
+    """A freetype font that says which letters it draws once for every game
+    this process loads: each game asks of the same font file about the same
+    letters at start, and the answer is the file's."""
+
+    asked = {}                  # (path, its file_state, size, text) -> metrics
+
+    def get_metrics(self, text, *options):
+        """pygame.freetype's get_metrics, worked out the first time only."""
+        key = (self.path, file_state(self.path), self.size, text) + options
+        if key not in self.asked or key[1] is None:
+            self.asked[key] = super().get_metrics(text, *options)
+        return self.asked[key]
+
+
+texts_read = {}             # (path, the file's bytes) -> what read_texts gave
+read_texts = wording.read_texts
+
+
+def read_texts_once(path):
+    """wording.read_texts, each file's text read whole and judged once: a
+    file changed is judged afresh. The table given is the caller's own copy."""
+    try:
+        with open(path, "rb") as f:
+            key = (path, f.read())
+    except OSError:
+        return read_texts(path)
+    if key not in texts_read:
+        texts_read[key] = read_texts(path)
+    table, problem = texts_read[key]
+    return (None if table is None else dict(table)), problem
 
 
 kept_pictures = {}          # images folder -> (folder_state, its pictures loaded)
@@ -111,12 +181,20 @@ def load_game(name="minesweep", script=SCRIPT, edit=None, own_process=False):
     sys._pgzrun = True
     pgzero.runner.prepare_mod(mod)
     # The game hands pgzero's getfont to its scene.Measure as it starts:
-    # for that alone, the one that measures each text once in this process.
-    pgzero.ptext.getfont = measured_getfont
+    # for that alone, the one that measures each text once in this process;
+    # and while it starts, what it works out from files that are the same
+    # for every game (the texts judged, the letters the font draws, the
+    # footer's texts fitted) is worked out once, for as long as the files
+    # stay the same.
+    real = (pgzero.ptext.getfont, scene.Measure, wording.read_texts,
+            pygame.freetype.Font)
+    pgzero.ptext.getfont, scene.Measure = measured_getfont, measures.for_folder(folder)
+    wording.read_texts, pygame.freetype.Font = read_texts_once, KeptFont
     try:
         exec(code, mod.__dict__)
     finally:
-        pgzero.ptext.getfont = pgzero.loaders.getfont
+        (pgzero.ptext.getfont, scene.Measure, wording.read_texts,
+         pygame.freetype.Font) = real
     # The game keeps a game in progress when its process ends, and stops
     # on SIGTERM and SIGHUP: not in the tests' own process (a test runs a
     # real game process for that).
