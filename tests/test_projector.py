@@ -67,9 +67,12 @@ def test_the_footer_keeps_one_font_and_size_whatever_it_says(game):
 def test_the_window_keeps_its_size_through_a_game(game, rows, cols, bombs):
     rng = random.Random(rows * cols)
     game.settings.desktop = (1366, 768)
+    # Three boards a language; on a board too big to fit, whose window is as
+    # big as the desktop lets it be whatever its number, one.
+    games = 1 if rows * cols > 1000 else 3
     for language in wording.LANGUAGES:
         game.set_language(language)
-        for _ in range(3):
+        for _ in range(games):
             game.new_game(rows, cols, bombs, rng.randrange(1000))
             game.update(0)
             size = (game.WIDTH, game.HEIGHT)
