@@ -1,7 +1,10 @@
-# The state of a game of minesweep besides its tiles: the Game being
-# played, the Settings that last from one game to the next, and the State
-# the game is in, which decides what a key or a click does. And the boards
-# the game plays: the standard levels, and how big a board may be.
+# The state of a game of minesweep besides its tiles, by how long it lasts:
+# a Game, and what is Showing of it, last one game (new_game makes both
+# afresh); the Settings, the player's choices, last from game to game (the
+# language is saved for the next start, Q and X with a kept game); what
+# the Window knows lasts only while it is open. And the State the game is
+# in, which decides what a key or a click does, and the boards the game
+# plays: the standard levels, and how big a board may be.
 #
 # As in the Code the Classics games, a game is one object: new_game makes a
 # fresh Game instead of setting many variables back one by one. These are
@@ -81,18 +84,11 @@ class Game(Fields):
         self.sure_only = False      # S: does the solver stop at a guess?
         self.stats = None           # 3BV, clicks and speed of a won game
         self.record = None          # a win's best time: "new", "slower", "unsaved"
-        self.cursor = None          # (row, col) of the highlighted tile
-        self.focus = None           # (row, col) the view should bring into sight
-        self.message = None         # news for the footer, as words()
-        self.hint = None            # the hint shown: an advice.Move
         self.before = None          # each tile's (isopen, isflag, isquestion) before a move
         self.postmortem = None      # after a loss: an advice.Loss
         self.end_hidden = False     # has E hidden "Finished" or "Failed"?
         self.opening = None         # the last opening recorded in slow motion
-        self.replay = None          # the replay being shown
-        self.stash = None           # the board played before K's demonstration
         self.offered = None         # the kept game offered at start
-        self.typed = ""             # the digits typed after G
         self.times = {}             # the best times shown with B
         self.checked = None         # what update() last looked for a win at
         self.start = None           # (board, rows, cols) and its start_tile
@@ -104,9 +100,23 @@ class Game(Fields):
         return self.start[1]
 
 
+class Showing:
+    """What the window shows of this game for now, never kept on disk."""
+
+    def __init__(self):
+        """Nothing shown yet besides the board."""
+        self.cursor = None          # (row, col) of the highlighted tile
+        self.focus = None           # (row, col) the view should bring into sight
+        self.message = None         # news for the footer, as words()
+        self.hint = None            # the hint shown: an advice.Move
+        self.replay = None          # the replay being shown
+        self.stash = None           # the board played before K's demonstration
+        self.typed = ""             # the digits typed after G
+
+
 class Settings(Fields):
-    """What lasts from one game to the next: the player's choices, what the
-    game knows of the computer, and the mouse."""
+    """The player's choices, which last from one game to the next (the
+    language is saved for the next start, Q and X with a kept game)."""
 
     def __init__(self):
         """The choices of a first start."""
@@ -116,18 +126,7 @@ class Settings(Fields):
         self.order = "reading"      # O: the neighbours' order, "reading" or "book"
         self.zoom = None            # Z: the tile size chosen, or None to fit
         self.other_zoom = None      # ... the other of the window's and full screen's
-        self.fullscreen = False     # F11 or --fullscreen: does the game fill the screen?
-        self.refit = 0              # ... just left: frames to check the window's size in
         self.language = "en"        # one of wording.LANGUAGES: "en", "zh", "zh-TW"
-        self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
-        self.chinese = True         # is the Chinese font there?
-        self.mono = True            # ... and slow motion's font for code?
-        self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
-        self.said = set()           # console warnings given, each said once
-        self.keeping = None         # (the Game, as kept) in the kept file by this window
-        self.kept_clock = None      # when this window last tried to keep it (monotonic), s
-        self.pointer = None         # where the mouse was last seen, px
-        self.held = set()           # mouse buttons held down now
 
     def faster(self, step):
         """+ and - in slow motion: the next speed up or down."""
@@ -142,6 +141,24 @@ class Settings(Fields):
         if said and name == "noguess" and not laid:
             said += "_now"
         return said and wording.words(said)
+
+
+class Window:
+    """What lasts only while this window is open: never saved."""
+
+    def __init__(self):
+        """What is known before the start-up has looked."""
+        self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
+        self.chinese = True         # is the Chinese font there?
+        self.mono = True            # ... and slow motion's font for code?
+        self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
+        self.said = set()           # console warnings given, each said once
+        self.keeping = None         # (the Game, as kept) in the kept file by this window
+        self.kept_clock = None      # when this window last tried to keep it (monotonic), s
+        self.pointer = None         # where the mouse was last seen, px
+        self.held = set()           # mouse buttons held down now
+        self.fullscreen = False     # F11 or --fullscreen: does the game fill the screen?
+        self.refit = 0              # ... just left: frames to check the window's size in
 
 
 MAX_SIDE = 200           # most rows or columns a board may have

@@ -81,7 +81,7 @@ TITLE = "Minesweeper"    # new_game adds the level and the board number
 failed = False           # True once a bomb went off
 finished = False         # True once every safe tile is open
 blocks = []              # every tile, row by row: blocks[row * COLS + col]
-play = None              # the rest of the game being played: a Game (below)
+play = showing = None    # the rest of the game, and what shows of it (below)
 
 
 # ---------------------------------------------------------------------------
@@ -143,13 +143,14 @@ def make_block(row, col):
 
 def new_game(rows=None, cols=None, bombs=None, board=None):
     """Start a fresh game: ROWS x COLS with BOMBS unless given, any board number."""
-    global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play
+    global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing
     # A board that cannot be played raises ValueError before anything changes.
     ROWS, COLS, BOMBS = gamestate.board_asked((ROWS, COLS, BOMBS), (rows, cols, bombs),
                                               board)
     clock.unschedule(autoplay_step)     # the solver stops playing the old board
     failed = finished = False
     play = gamestate.Game(random.randrange(1, 1000000) if board is None else board)
+    showing = gamestate.Showing()
     TITLE = title()
     # The chapter's double loop: row by row, and in each row column by column.
     canvas.changed.clear()      # the old board's tiles need no drawing
@@ -210,7 +211,7 @@ def lay_first_bombs(first):
             lay_bombs([divmod(cell, COLS) for cell in cells])
             play.noguess = True
             return
-        play.message = words("no_guess_failed")
+        showing.message = words("no_guess_failed")
     # The first click opens an area; on a crowded board only it is free.
     free = solver.keep_free(cell_of(first), around, BOMBS)
     # The chapter's idea: shuffle the tiles, then bomb the first BOMBS.
@@ -341,7 +342,7 @@ def win():
     """The game is won: open what is left, flag the bombs, keep the score, cheer."""
     global finished
     finished = True
-    play.hint = None
+    showing.hint = None
     play.flagwon = not all(block.isopen for block in blocks if not block.isbomb)
     bigstack.deeply(ROWS * COLS, open_the_rest)   # a flag win leaves some closed
     for block in blocks:
@@ -365,8 +366,7 @@ def open_the_rest():
 
 def play_sound(name):
     """Play a sound if the computer can; a game without sound still plays."""
-    # With no audio device pgzero's mixer never starts and any play() fails,
-    # so we check first and carry on in silence.
+    # With no audio device pgzero's mixer never starts, and any play() would fail.
     if not pygame.mixer.get_init():
         return
     try:
@@ -397,11 +397,13 @@ def picture_of(block):
 
 
 # ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: the player's moves, as the classic games have them. A
-# game is one object (play, a gamestate.Game) that new_game makes afresh;
-# play.state says what a key or a click does (MODES); settings last.
+# BEYOND THE CHAPTER: the player's moves, as the classic games have them.
+# new_game makes a game afresh: play (a gamestate.Game) and what shows of it
+# (showing); settings last from game to game, and what the window knows
+# (window) while it is open. play.state says what a key or a click does (MODES).
 # ---------------------------------------------------------------------------
 settings = gamestate.Settings()
+window = gamestate.Window()
 
 
 def over():
@@ -411,8 +413,8 @@ def over():
 
 def say_once(topic, text):
     """Print a warning on the console, once per topic per run."""
-    if topic not in settings.said:
-        settings.said.add(topic)
+    if topic not in window.said:
+        window.said.add(topic)
         datafiles.tell(text)
 
 
@@ -444,7 +446,7 @@ def grid_action(block, action):
     if over():
         return
     play.clicks += 1
-    play.hint = play.message = None
+    showing.hint = showing.message = None
     # All the player sees of each tile, for the post-mortem and U.
     # Plain tuples: a big board makes 40,000 before every move, and the
     # Marks a loss needs are made only then (take_back).
@@ -493,10 +495,10 @@ def show_hint():
     """H: find a move and show it with its reason."""
     moves = find_moves()
     if not moves:
-        play.message = words("hints_later") if not play.laid else words("game_over")
+        showing.message = words("hints_later") if not play.laid else words("game_over")
         return
-    play.hint, play.assisted = moves[0], True
-    play.focus = divmod(play.hint.cell, COLS)
+    showing.hint, play.assisted = moves[0], True
+    showing.focus = divmod(showing.hint.cell, COLS)
 
 
 def make_sure(block, isbomb):
@@ -526,17 +528,17 @@ def autoplay_look(every):
         return grid_action(block_at(ROWS // 2, COLS // 2), click_open) or True
     moves = find_moves()
     if not moves or play.sure_only and moves[0].isbomb is None:
-        play.hint = moves[0] if moves else None     # S: back to the player at a guess
+        showing.hint = moves[0] if moves else None  # S: back to the player at a guess
         return stop_autoplay()
     for move in moves if every else moves[:1]:
         block = blocks[move.cell]
         if block.isopen or move.isbomb and block.isflag:
             continue                    # an earlier move of this look made it
         grid_action(block, functools.partial(make_sure, isbomb=move.isbomb))
-        play.focus = (block.row, block.col)
+        showing.focus = (block.row, block.col)
         if over():
             return stop_autoplay()
-        play.hint = move                # the move it made, and why
+        showing.hint = move             # the move it made, and why
     return True
 
 
@@ -552,8 +554,8 @@ def stop_autoplay():
     clock.unschedule(autoplay_step)
     if play.state is State.AUTO:
         play.state = State.PLAY
-    elif play.replay is not None and play.replay.back_to is State.AUTO:
-        play.replay.back_to = State.PLAY
+    elif showing.replay is not None and showing.replay.back_to is State.AUTO:
+        showing.replay.back_to = State.PLAY
     return False
 
 
@@ -574,11 +576,11 @@ def take_back():
     """U after a loss: the board as it was before the fatal move."""
     global failed
     if not failed:
-        play.message = words("u_later")
+        showing.message = words("u_later")
         return
     put_marks([gamestate.Marks._make(marks) for marks in play.before])
     failed, play.postmortem, play.undos = False, None, play.undos + 1
-    play.message = words("taken_back", count=play.undos)
+    showing.message = words("taken_back", count=play.undos)
 
 
 # ---------------------------------------------------------------------------
@@ -633,33 +635,33 @@ def recorded(action, block):
 def start_replay(kind):
     """Show the last opening again, as recursion ("stack") or a queue."""
     if play.opening is not None:
-        back_to = play.replay.back_to if play.replay is not None else play.state
-        play.replay = play.opening.replay(kind, settings.order)
+        back_to = showing.replay.back_to if showing.replay is not None else play.state
+        showing.replay = play.opening.replay(kind, settings.order)
         play.state = State.REPLAY
-        play.replay.back_to, play.replay.predict = back_to, settings.predict
+        showing.replay.back_to, showing.replay.predict = back_to, settings.predict
 
 
 def end_replay():
     """Stop a replay: the board shows as it really is (after the recursion
     limit's demonstration, the board that was played before it)."""
-    if play.stash is not None:
-        put_board(play.stash)
-    elif play.replay is not None:
-        play.state, play.replay = play.replay.back_to, None
+    if showing.stash is not None:
+        put_board(showing.stash)
+    elif showing.replay is not None:
+        play.state, showing.replay = showing.replay.back_to, None
 
 
 def put_board(board):
     """Play this board: (ROWS, COLS, BOMBS, TITLE, blocks, failed, finished,
-    play), as recursion_demo keeps it."""
-    global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play
-    ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play = board
+    play, showing), as recursion_demo keeps it."""
+    global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing
+    ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing = board
 
 
 def recursion_demo():
     """K in slow motion: open an empty 40 x 40 board with Python's usual
     recursion limit until the real RecursionError, and replay it; Esc puts
     back the board that was being played."""
-    stash = ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play
+    stash = ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing
     for limit in (slowmotion.USUAL_LIMIT, None):
         new_game(slowmotion.DEMO, slowmotion.DEMO, 0)
         lay_bombs([])
@@ -671,19 +673,20 @@ def recursion_demo():
     # order, and the replay stops where Python stopped.
     recorded(click_open, middle)
     if message is not None:
-        play.replay = play.opening.error_replay(opened, message, sys.getrecursionlimit())
-        play.replay.back_to, play.state = State.PLAY, State.REPLAY
-    play.stash = stash
-    play.message = words("recursion_demo", limit=slowmotion.USUAL_LIMIT)
+        showing.replay = play.opening.error_replay(opened, message,
+                                                   sys.getrecursionlimit())
+        showing.replay.back_to, play.state = State.PLAY, State.REPLAY
+    showing.stash = stash
+    showing.message = words("recursion_demo", limit=slowmotion.USUAL_LIMIT)
 
 
 def switch_order():
     """O in a replay: the neighbours in the book's order or in reading
     order, the same click replayed from its start (the choice holds)."""
-    if play.stash is not None:
+    if showing.stash is not None:
         return          # the limit's demonstration keeps the reading order
     settings.order = "book" if settings.order == "reading" else "reading"
-    start_replay(play.replay.kind)
+    start_replay(showing.replay.kind)
 
 
 def toggle(name):
@@ -691,9 +694,9 @@ def toggle(name):
     ends a replay; the window grows for the slow-motion panel)."""
     if name == "slowmo":
         end_replay()
-    play.message = settings.toggle(name, play.laid) or play.message
-    if play.replay is not None:
-        play.replay.predict = settings.predict
+    showing.message = settings.toggle(name, play.laid) or showing.message
+    if showing.replay is not None:
+        showing.replay.predict = settings.predict
 
 
 # ---------------------------------------------------------------------------
@@ -701,17 +704,17 @@ def toggle(name):
 # ---------------------------------------------------------------------------
 def say(key, **facts):
     """A text in the player's language, with its facts put in."""
-    return wording.say(settings.texts[settings.language], key, facts, COLS)
+    return wording.say(window.texts[settings.language], key, facts, COLS)
 
 
 def speak(said):
     """Words kept by words(), said now; "" for nothing."""
-    return wording.speak(settings.texts[settings.language], said, COLS)
+    return wording.speak(window.texts[settings.language], said, COLS)
 
 
 def set_language(name):
     """Speak this language from now on, if its texts and font were read at start."""
-    if name not in settings.texts:
+    if name not in window.texts:
         return False
     settings.language = name
     return True
@@ -720,9 +723,9 @@ def set_language(name):
 def toggle_language():
     """L: English, Simplified or Traditional Chinese in turn, kept for the next start."""
     global TITLE
-    name, passed = wording.following(settings.language, settings.texts)
+    name, passed = wording.following(settings.language, window.texts)
     if passed:          # a language whose texts or font could not be read
-        play.message = words("chinese_missing")
+        showing.message = words("chinese_missing")
     if name == settings.language:
         return
     set_language(name)
@@ -758,7 +761,7 @@ def show_times():
     """B: read the best times and show them, or say they cannot be read."""
     times = datafiles.load_best_times(data_folder(), say_once)
     if times is None:
-        play.message = words("times_unread")
+        showing.message = words("times_unread")
     else:
         play.times, play.state = times, State.TIMES
 
@@ -772,8 +775,8 @@ def kept_now():
 def save_on_exit():
     """When the window closes or the game is stopped: keep a game in progress."""
     startup.hold_stop_signals(signal)   # a closing save, once begun, finishes
-    if play is not None and play.stash is not None:
-        put_board(play.stash)       # the board played before the demonstration
+    if showing is not None and showing.stash is not None:
+        put_board(showing.stash)    # the board played before the demonstration
     if play is not None and play.laid and not over():
         datafiles.keep_game(data_folder(), kept_now(), say_once)
 
@@ -781,17 +784,17 @@ def save_on_exit():
 def keep_or_forget(dt):
     """Keep a game in progress now and then; forget it once it ends or is left."""
     # A crash then loses at most datafiles.KEEP_EVERY s of play.
-    if settings.keeping and (settings.keeping[0] is not play or over()):
-        datafiles.forget_game(data_folder(), settings.keeping[1], say_once)
-        settings.keeping = None
+    if window.keeping and (window.keeping[0] is not play or over()):
+        datafiles.forget_game(data_folder(), window.keeping[1], say_once)
+        window.keeping = None
     if not play.laid or over() or play.state is State.PAUSED:
         return
     play.played += dt
     if datafiles.keep_due(play.played, play.kept_played, time.monotonic(),
-                          settings.kept_clock):
-        settings.kept_clock, kept = time.monotonic(), kept_now()
+                          window.kept_clock):
+        window.kept_clock, kept = time.monotonic(), kept_now()
         if datafiles.keep_game(data_folder(), kept, say_once, closing=False):
-            play.kept_played, settings.keeping = play.played, (play, kept)
+            play.kept_played, window.keeping = play.played, (play, kept)
 
 
 def resume(kept):
@@ -802,8 +805,8 @@ def resume(kept):
     put_marks(tiles)
     datafiles.put_fields(kept, {"game": play, "settings": settings})
     play.started = True
-    settings.keeping = (play, kept)     # the file stays until the game ends or is left
-    play.message = words("welcome_back", board=play.board)
+    window.keeping = (play, kept)       # the file stays until the game ends or is left
+    showing.message = words("welcome_back", board=play.board)
 
 
 # ---------------------------------------------------------------------------
@@ -824,26 +827,26 @@ def layout():
     """Fit the window to the board, footer and panel, never larger than the desktop."""
     global WIDTH, HEIGHT, view
     fitted_to = fit_inputs()
-    if canvas.board is blocks and canvas.fitted_to == fitted_to and play.focus is None:
+    if canvas.board is blocks and canvas.fitted_to == fitted_to and showing.focus is None:
         return      # each frame asks: fit it again only when what it fits changed
     old = view if canvas.board is blocks else None     # a new board: top left
     canvas.board, canvas.fitted_to = blocks, fitted_to
-    if settings.fullscreen:
-        view = viewport.fit_full(ROWS, COLS, settings.desktop, SIZE, settings.zoom,
+    if window.fullscreen:
+        view = viewport.fit_full(ROWS, COLS, window.desktop, SIZE, settings.zoom,
                                  settings.slowmo, footer_room, old)
     else:
-        view = viewport.fit(ROWS, COLS, settings.desktop, viewport.tile_sizes(SIZE),
+        view = viewport.fit(ROWS, COLS, window.desktop, viewport.tile_sizes(SIZE),
                             settings.zoom, settings.slowmo, footer_room, old)
-    if play.focus is not None:
-        view.follow(*play.focus)
-        play.focus = None
+    if showing.focus is not None:
+        view.follow(*showing.focus)
+        showing.focus = None
     WIDTH, HEIGHT = view.width, view.height
 
 
 def fit_inputs():
     """What the view is fitted to, besides the board: the footer's room too."""
-    return (ROWS, COLS, settings.desktop, settings.zoom, settings.slowmo,
-            len(settings.texts), settings.fullscreen)
+    return (ROWS, COLS, window.desktop, settings.zoom, settings.slowmo,
+            len(window.texts), window.fullscreen)
 
 
 REFITS = 3               # frames that look at the window's size after full screen
@@ -854,15 +857,15 @@ def toggle_fullscreen():
     # pgzero opens its display again, with its DISPLAY_FLAGS, whenever WIDTH
     # or HEIGHT change: the flag is set there so that it lasts. The window
     # is never as tall as the desktop (viewport.ROOM), so the size changes.
-    settings.fullscreen = not settings.fullscreen
+    window.fullscreen = not window.fullscreen
     # Each has its own Z: the window comes back at the size it had.
     settings.zoom, settings.other_zoom = settings.other_zoom, settings.zoom
-    pgzero.game.DISPLAY_FLAGS = pygame.FULLSCREEN if settings.fullscreen else 0
-    if settings.fullscreen and pygame.display.get_surface() is not None:
+    pgzero.game.DISPLAY_FLAGS = pygame.FULLSCREEN if window.fullscreen else 0
+    if window.fullscreen and pygame.display.get_surface() is not None:
         # Where no window manager places it (seen under X11), a window made
         # full screen stays where it was: first the screen's size, centred.
-        pygame.display.set_mode(settings.desktop)
-    settings.refit = 0 if settings.fullscreen else REFITS
+        pygame.display.set_mode(window.desktop)
+    window.refit = 0 if window.fullscreen else REFITS
     canvas.scene = None                 # a new display shows nothing yet
     layout()
 
@@ -872,9 +875,9 @@ def refit_window():
     # With no window manager (seen under X11) SDL leaves the window as big
     # as the screen until it is asked again, once it has seen its events:
     # it is asked in the next few frames.
-    if not settings.refit or pygame.display.get_surface() is None:
+    if not window.refit or pygame.display.get_surface() is None:
         return
-    settings.refit -= 1
+    window.refit -= 1
     if pygame.display.get_window_size() != (WIDTH, HEIGHT):
         pygame.display.set_mode((WIDTH, HEIGHT))
         canvas.scene = None
@@ -893,20 +896,21 @@ def footer_rooms(width, most, *depends_on):
 
 def move_cursor(drow, dcol):
     """Move the keyboard cursor (at first, to the tile under the mouse)."""
-    play.cursor = play.focus = view.moved(play.cursor, drow, dcol, settings.pointer)
+    showing.cursor = showing.focus = view.moved(showing.cursor, drow, dcol,
+                                                window.pointer)
 
 
 def change_zoom():
     """Z: the next tile size: in a window the book's, the larger ones that
     fit, then smaller; in full screen the largest that fits, then smaller."""
-    if settings.fullscreen:
-        settings.zoom = viewport.next_full_zoom(view.tile, ROWS, COLS, settings.desktop,
+    if window.fullscreen:
+        settings.zoom = viewport.next_full_zoom(view.tile, ROWS, COLS, window.desktop,
                                                 SIZE, settings.slowmo, footer_room)
     else:
-        settings.zoom = viewport.next_zoom(view.tile, SIZE, ROWS, COLS, settings.desktop,
+        settings.zoom = viewport.next_zoom(view.tile, SIZE, ROWS, COLS, window.desktop,
                                            settings.slowmo, footer_room)
-    play.focus = play.cursor
-    play.message = words("zoom", size=settings.zoom)
+    showing.focus = showing.cursor
+    showing.message = words("zoom", size=settings.zoom)
 
 
 def block_under(pos):
@@ -924,7 +928,8 @@ def now_showing():
     board = scene.Board(ROWS, COLS, BOMBS, canvas.left, failed, finished,
                         sys.getrecursionlimit(), slowmotion.BOOK_CODE,
                         slowmotion.QUEUE_CODE, WIDTH, HEIGHT)
-    return scene.Scene(board, play, settings, view, measure.font, measure.fit)
+    return scene.Scene(board, play, showing, settings, window, view, measure.font,
+                       measure.fit)
 
 
 def tile_picture(name):
@@ -935,7 +940,7 @@ def tile_picture(name):
 
 def paint(block):
     """Draw one tile onto the canvas (during a replay, closed until opened)."""
-    picture, replay = block.image, play.replay
+    picture, replay = block.image, showing.replay
     if replay is not None and cell_of(block) in replay.hidden:
         picture = "minesweep_block"
     elif replay is not None and cell_of(block) in replay.number and (
@@ -1031,12 +1036,12 @@ def draw_shape(shape):
 # ---------------------------------------------------------------------------
 def update(dt):
     """Run the clock and look for a win, as the chapter does."""
-    if play.replay is not None and not play.replay.run(
+    if showing.replay is not None and not showing.replay.run(
             dt, slowmotion.SPEEDS[settings.speed]):
         end_replay()
     layout()                    # a new board, Z, V or the desktop may change the view
     refit_window()
-    if play.stash is not None:
+    if showing.stash is not None:
         return                  # the recursion limit's demonstration is not played
     keep_or_forget(dt)
     if over() or play.state is State.PAUSED:
@@ -1064,28 +1069,28 @@ def draw():
 
 def on_mouse_down(pos, button):
     """A click: the wheel scrolls; what else it does depends on the state (MODES)."""
-    settings.pointer = pos
+    window.pointer = pos
     view_this_board()
     if button in (mouse.WHEEL_UP, mouse.WHEEL_DOWN):    # with Shift, the columns
-        play.cursor = view.wheel(button == mouse.WHEEL_UP,
-                                 keyboard.lshift or keyboard.rshift, pos, play.cursor)
+        shift = keyboard.lshift or keyboard.rshift
+        showing.cursor = view.wheel(button == mouse.WHEEL_UP, shift, pos, showing.cursor)
         return
-    settings.held.add(button)
+    window.held.add(button)
     MODES[play.state].click(pos, button)
 
 
 def on_mouse_up(button):
     """Forget a button that was let go."""
-    settings.held.discard(button)
+    window.held.discard(button)
 
 
 def on_mouse_move(pos):
     """Highlight the tile under the mouse (while it is over the window)."""
-    settings.pointer = pos
+    window.pointer = pos
     view_this_board()
     block = block_under(pos)
     if block is not None:
-        play.cursor = (block.row, block.col)
+        showing.cursor = (block.row, block.col)
 
 
 def on_key_down(key):
@@ -1115,10 +1120,10 @@ def play_click(pos, button):
     if over():
         hide_end()                              # look at the board, or the word
         return
-    play.cursor = (block.row, block.col)
+    showing.cursor = (block.row, block.col)
     if button == mouse.LEFT:
         grid_action(block, click_open)
-    elif button == mouse.RIGHT and block.isopen and mouse.LEFT in settings.held:
+    elif button == mouse.RIGHT and block.isopen and mouse.LEFT in window.held:
         grid_action(block, chord)               # left and right together
     elif button == mouse.RIGHT:
         grid_action(block, click_flag)
@@ -1134,15 +1139,15 @@ def play_key(key):
 
 def at_cursor(action):
     """Space, Enter and F: do a move on the tile under the keyboard cursor."""
-    if play.cursor is not None:
-        grid_action(block_at(*play.cursor), action)
+    if showing.cursor is not None:
+        grid_action(block_at(*showing.cursor), action)
 
 
 def afresh(handler):
     """A key or a click that leaves the state for play, then plays."""
     def leave(*event):
         """Back to play, then the key or click does what it does there."""
-        play.state, play.message = State.PLAY, None
+        play.state, showing.message = State.PLAY, None
         handler(*event)
     return leave
 
@@ -1157,15 +1162,15 @@ def offer_key(key):
 
 def typing_key(key):
     """G, then digits and Enter: play that board number (Esc: never mind)."""
-    if key in (keys.RETURN, keys.KP_ENTER) and play.typed:
-        new_game(board=int(play.typed))
-        play.message = words("board_chosen", board=play.board)
+    if key in (keys.RETURN, keys.KP_ENTER) and showing.typed:
+        new_game(board=int(showing.typed))
+        showing.message = words("board_chosen", board=play.board)
     elif key == keys.ESCAPE:
-        play.state, play.message = State.PLAY, None
+        play.state, showing.message = State.PLAY, None
     else:                           # G itself (key None) starts afresh
-        play.typed = gamestate.typed("" if key is None else play.typed,
-                                     getattr(key, "name", ""))
-        play.state, play.message = State.TYPING, words("typing", digits=play.typed)
+        showing.typed = gamestate.typed("" if key is None else showing.typed,
+                                        getattr(key, "name", ""))
+        play.state, showing.message = State.TYPING, words("typing", digits=showing.typed)
 
 
 def replay_key(key):
@@ -1183,10 +1188,10 @@ def replay_click(pos=None, button=None):
     """A click pauses the replay or lets it go on; when the replay asks for
     the next call, a click on a tile is the guess."""
     cell = pos and view.cell_under(pos)
-    if play.replay.asking() and cell is not None:
-        play.replay.guess(cell[0] * COLS + cell[1])
+    if showing.replay.asking() and cell is not None:
+        showing.replay.guess(cell[0] * COLS + cell[1])
     else:
-        play.replay.paused = not play.replay.paused
+        showing.replay.paused = not showing.replay.paused
 
 
 def set_state(state):
@@ -1221,7 +1226,7 @@ def hide_end():
 
 def demo_key():
     """K in slow motion: the recursion limit's demonstration (not while it shows)."""
-    if settings.slowmo and play.stash is None:
+    if settings.slowmo and showing.stash is None:
         recursion_demo()
 
 
@@ -1233,23 +1238,23 @@ def queue_key():
 
 def other_replay():
     """W in a replay: the same opening the other way, by recursion or by a queue."""
-    start_replay("queue" if play.replay.kind == "stack" else "stack")
+    start_replay("queue" if showing.replay.kind == "stack" else "stack")
 
 
 def step_on():
     """Right or Space in a replay: one step on; after the last, the replay ends."""
-    if not play.replay.one_step():
+    if not showing.replay.one_step():
         end_replay()
 
 
 def step_back():
     """Left in a replay: one step back."""
-    play.replay.back()
+    showing.replay.back()
 
 
 def jump(to_end):
     """Home and End in a replay: to its first step, or its last."""
-    play.replay.jump(to_end)
+    showing.replay.jump(to_end)
 
 
 def choice_keys(state):
@@ -1345,14 +1350,14 @@ def check_assets(check):
         say_once(topic, line)
     if NO_SOUND_CARD or not pygame.mixer.get_init():
         say_once("no sound", "minesweep: no sound card found: the game plays in silence.")
-    settings.chinese = bool(chinese)
+    window.chinese = bool(chinese)
     # Slow motion's code in letters of one width; without the font, pgzero's own.
     mono = os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf")
     for path, why in startup.unusable([mono], lambda path: pygame.font.Font(path, 18)):
-        settings.mono = False
+        window.mono = False
         say_once("mono", "minesweep: %s cannot be used (%s): slow motion shows its code "
                  "in another font (python tools/make_font.py makes it)" % (path, why))
-    settings.texts.update(chinese or {})
+    window.texts.update(chinese or {})
     if fatal:
         sys.exit(fatal)
 
@@ -1399,7 +1404,7 @@ def start():
         sys.exit(0)
     if not (args and args.calls):
         prepare_window()
-    settings.desktop = startup.desktop(pygame.display, pygame.error) or settings.desktop
+    window.desktop = startup.desktop(pygame.display, pygame.error) or window.desktop
     try:
         new_game(*((args.rows, args.cols, args.bombs, args.board) if args else ()))
     except ValueError as error:
@@ -1413,7 +1418,7 @@ def start():
             toggle_fullscreen()
     if kept is not None and not (args and args.asked):     # a board asked for is played
         play.offered, play.state = kept, State.OFFER
-        play.message = words("saved_waiting", level=gamestate.board_words(
+        showing.message = words("saved_waiting", level=gamestate.board_words(
             kept["rows"], kept["cols"], kept["bombs"]),
             board=kept["board"], seconds=int(kept["timer"]))
     layout()

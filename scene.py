@@ -139,22 +139,24 @@ Board = namedtuple("Board", "rows cols bombs left failed finished limit code que
 class Scene:
     """The shapes of one frame."""
 
-    def __init__(self, board, play, settings, view, font, fit=None):
-        """A frame of this board, game (a Game), settings and view."""
-        self.board, self.play, self.settings, self.view = board, play, settings, view
+    def __init__(self, board, play, showing, settings, window, view, font, fit=None):
+        """A frame of this board, game (a Game, and a Showing of it), settings,
+        window and view."""
+        self.board, self.play, self.showing, self.view = board, play, showing, view
+        self.settings, self.window = settings, window
         self.font = font
         # fit(text, width, most, largest, font name): wording.fit_lines in
         # that font, which the game may keep the answers of.
         self.fit = fit or (lambda said, width, most, largest, fontname, smallest=10: (
             wording.fit_lines(said, width, most, largest, functools.partial(font, fontname),
                               smallest)))
-        self.table = settings.texts[settings.language]
+        self.table = window.texts[settings.language]
         # All the game's words are in one font: the Chinese font, which has
         # the letters of both languages (pgzero's own without it).
-        self.words_font = wording.CHINESE_FONT if settings.chinese else None
+        self.words_font = wording.CHINESE_FONT if window.chinese else None
         self.level = gamestate.level_name(board.rows, board.cols, board.bombs)
         # In full screen (a projector) no word is drawn smaller than this.
-        self.least = FULL_FONT if settings.fullscreen else 0
+        self.least = FULL_FONT if window.fullscreen else 0
 
     def say(self, key, table=None, **facts):
         """A text in the player's language (or another language's table)."""
@@ -235,7 +237,7 @@ class Scene:
         """The tiles in view, and what goes on top of them."""
         view, play = self.view, self.play
         area = view.board_area()
-        replay = play.replay
+        replay = self.showing.replay
         shapes = [Tiles(TilesKey(view.tile, view.row, view.col, view.rows, view.cols,
                                 replay and (id(replay), replay.position)))]
         if (view.tile * view.cols, view.tile * view.rows) != area[2:]:
@@ -261,23 +263,24 @@ class Scene:
     def highlights(self):
         """The green start tile, the cursor, the post-mortem's tile and the
         hint (green safe, red bomb, orange a guess)."""
-        play, shapes = self.play, []
+        play, showing, shapes = self.play, self.showing, []
         start = self.start_tile()
         if start is not None:
             shapes += self.frame(start, GREEN)
-        if play.cursor is not None:
-            shapes += self.frame(play.cursor[0] * self.board.cols + play.cursor[1], YELLOW)
+        if showing.cursor is not None:
+            shapes += self.frame(showing.cursor[0] * self.board.cols + showing.cursor[1],
+                                 YELLOW)
         if play.postmortem is not None and play.postmortem.cell is not None:
             shapes += self.frame(play.postmortem.cell, OUTLINES[play.postmortem.outline])
-        if play.hint is not None:
-            shapes += self.frame(play.hint.cell, HINT_COLOURS[play.hint.isbomb])
+        if showing.hint is not None:
+            shapes += self.frame(showing.hint.cell, HINT_COLOURS[showing.hint.isbomb])
         return shapes
 
     def replay_marks(self):
         """The stack (or queue) in colour, and on each tile the replay has
         opened its call number, large at the bottom right, with the tile's
         own number at the top left (the game draws those tiles plain)."""
-        replay, view, cols, shapes = self.play.replay, self.view, self.board.cols, []
+        replay, view, cols, shapes = self.showing.replay, self.view, self.board.cols, []
         waiting = replay.stack[:-1] if replay.kind == "stack" else replay.queue
         step = replay.step()
         running = step.cell if step is not None and step.kind == "take" else (
@@ -310,7 +313,7 @@ class Scene:
         the neighbours from the lowest, so the next call can be worked out."""
         # Only those: the book's first BOMBS indexes are its bombs, and the
         # other closed tiles are never called, so they show none.
-        replay, view, cols = self.play.replay, self.view, self.board.cols
+        replay, view, cols = self.showing.replay, self.view, self.board.cols
         if replay.order != "book" or view.tile < SMALL_MARKS or self.play.opening is None:
             return []
         shapes = []
@@ -368,7 +371,7 @@ class Scene:
     def footer_words(self):
         """What the line below the grid says: after a game, how it ended;
         in play, a hint, news, or the modes and the keys."""
-        play = self.play
+        play, showing = self.play, self.showing
         if play.postmortem is not None:
             return (self.say("take_it_back", text=play.postmortem.said) + "\n"
                     + self.say("end_toggle"))
@@ -377,13 +380,13 @@ class Scene:
             return "   ".join(self.end_lines()) + "\n" + self.say("end_toggle")
         if self.board.failed:
             return self.say("end_toggle")
-        if play.replay is not None and play.replay.asking():
+        if showing.replay is not None and showing.replay.asking():
             return self.say("predict_ask")
-        if play.hint is not None:
-            return self.speak(play.hint.why)
-        if play.message:
-            return self.speak(play.message)
-        if self.least and play.replay is not None:
+        if showing.hint is not None:
+            return self.speak(showing.hint.why)
+        if showing.message:
+            return self.speak(showing.message)
+        if self.least and showing.replay is not None:
             return self.panel_keys()
         return self.key_list()
 
@@ -396,8 +399,9 @@ class Scene:
         """The modes that are on and the keys, for the line below the grid
         (every: as if every mode were on, to know how long it can get)."""
         settings, view, board = self.settings, self.view, self.board
+        replay, window = self.showing.replay, self.window
         autoplay = self.play.state is State.AUTO or (
-            self.play.replay is not None and self.play.replay.back_to is State.AUTO)
+            replay is not None and replay.back_to is State.AUTO)
         modes = [key for key, on in (("mode_questions", settings.questions),
                                      ("mode_noguess", settings.noguess),
                                      ("mode_slowmo", settings.slowmo),
@@ -406,7 +410,7 @@ class Scene:
                                      ("mode_sure", autoplay and self.play.sure_only),
                                      ("mode_auto", autoplay and not self.play.sure_only))
                  if on or every]
-        other = wording.l_label(settings.language, settings.texts, settings.chinese)
+        other = wording.l_label(settings.language, window.texts, window.chinese)
         if every:
             other = "English / Chinese"     # longer than either
         said = [self.say(mode, table) for mode in modes]
@@ -476,7 +480,7 @@ class Scene:
         """How tall the footer is below a board part this wide: as tall as
         its longest words in either language need, so that the window keeps
         one size through a game, whatever the footer says."""
-        tables = [self.settings.texts[name] for name in sorted(self.settings.texts)]
+        tables = [self.window.texts[name] for name in sorted(self.window.texts)]
         high = max(self.fitted(text, width - 8, most - 8, FOOT_FONT)[3]
                    for table in tables for text in self.footer_samples(table))
         return min(high + 8, most)
@@ -501,7 +505,7 @@ class Scene:
         the running call's variables, the calls on the stack, the code with
         the line being run, and the stack's depth so far. Each part keeps
         room for its longest words, so that nothing moves between steps."""
-        replay, left = self.play.replay, self.view.board_width()
+        replay, left = self.showing.replay, self.view.board_width()
         panel = self.view.panel
         x, width, height = left + 10, panel - 20, self.board.height
         kept = FULL_PANEL_LINES if self.least else PANEL_LINES
@@ -558,7 +562,7 @@ class Scene:
 
     def code_line(self):
         """The line of the code shown that is being run (its place), or None."""
-        replay = self.play.replay
+        replay = self.showing.replay
         queue = replay is not None and replay.kind == "queue"
         code = self.board.queue_code if queue else self.board.code
         step = replay.step() if replay is not None else None
@@ -568,11 +572,11 @@ class Scene:
     def code(self, x, y, width):
         """The book's open_block (or the queue's), as the book prints it, in
         letters of one width, the line being run highlighted."""
-        replay = self.play.replay
+        replay = self.showing.replay
         queue = replay is not None and replay.kind == "queue"
         code = self.board.queue_code if queue else self.board.code
         current = self.code_line()
-        font = CODE_FONT if self.settings.mono else None
+        font = CODE_FONT if self.window.mono else None
         # A wider panel (on a wider desktop) has larger letters.
         size, step = self.code_size()
         shapes = [Box((x - 4, y - 2, width + 8, step * len(code) + 4), (255, 255, 255))]
@@ -587,13 +591,13 @@ class Scene:
         """The code's letters and lines in this panel: (size, line step), px."""
         size = max(CODE_SIZE * max(self.view.panel, PANEL) // PANEL, self.least)
         if self.least:          # full screen: lines apart by the font's own spacing
-            return size, self.font(CODE_FONT if self.settings.mono else None, size)[1]
+            return size, self.font(CODE_FONT if self.window.mono else None, size)[1]
         return size, CODE_LINE * size // CODE_SIZE
 
     def chart(self, x, y, width):
         """The stack's depth after each step so far (and the queue's length,
         once the opening has been replayed with a queue too), as lines."""
-        opening, replay = self.play.opening, self.play.replay
+        opening, replay = self.play.opening, self.showing.replay
         # In full screen its words are never smaller: they take the lines they need.
         shape, below = self.lines(self.say("panel_chart"), x, y, width, 14, (60, 60, 60),
                                   keep=None if self.least else 1)

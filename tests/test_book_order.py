@@ -128,7 +128,7 @@ def game_replay(game, rows, cols, bombs, board, start, order="book"):
     game.update(0)
     game.settings.order = order
     game.grid_action(game.block_at(*divmod(start, cols)), game.click_open)
-    return game.play.replay
+    return game.showing.replay
 
 
 def worksheet(tmp_path, rows, cols, bombs, board, start, order="book"):
@@ -198,7 +198,7 @@ def test_o_in_a_replay_switches_the_order_and_replays_the_same_click(game):
     calls = game.play.opening.calls
     replay.forward()
     game.on_key_down(game.keys.O)
-    book = game.play.replay
+    book = game.showing.replay
     assert book is not replay and book.order == "book" and book.position == -1
     assert game.settings.order == "book"
     assert book.cells == [cell for cell, caller in game.play.opening.calls_in("book")]
@@ -206,7 +206,7 @@ def test_o_in_a_replay_switches_the_order_and_replays_the_same_click(game):
         book, game.play.opening, 1000))
     assert "the book's order" in said
     game.on_key_down(game.keys.O)
-    assert game.play.replay.order == "reading" and game.play.replay.cells == [
+    assert game.showing.replay.order == "reading" and game.showing.replay.cells == [
         cell for cell, caller in calls]
 
 
@@ -255,7 +255,7 @@ def test_in_the_books_order_each_tile_still_to_open_shows_its_index_in_blocks(ga
 def test_a_wider_desktop_gets_a_wider_panel_and_larger_code(game):
     sizes = {}
     for desktop in ((1366, 768), (1920, 1080)):
-        game.settings.desktop, game.settings.slowmo = desktop, False
+        game.window.desktop, game.settings.slowmo = desktop, False
         game_replay(game, 9, 9, 10, 7, 4 * 9 + 4)      # V turns it on
         game.layout()
         texts = [shape for shape in game.now_showing().panel()

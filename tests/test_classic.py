@@ -389,11 +389,11 @@ def test_keyboard_cursor_open_and_flag(game):
     press(game, "SPACE")                          # no cursor yet: nothing
     assert game.play.clicks == 0
     press(game, "UP")
-    assert game.play.cursor == (1, 1)
+    assert game.showing.cursor == (1, 1)
     for _ in range(5):
         press(game, "UP")
         press(game, "LEFT")
-    assert game.play.cursor == (0, 0)
+    assert game.showing.cursor == (0, 0)
     press(game, "F")
     assert picture(game)[0][0] == "F"
     press(game, "RIGHT")
@@ -407,9 +407,9 @@ def test_keyboard_cursor_open_and_flag(game):
 def test_the_mouse_moves_the_highlight(game):
     board(game, 3, 3, [])
     game.on_mouse_move(tile_centre(game, 2, 1))
-    assert game.play.cursor == (2, 1)
+    assert game.showing.cursor == (2, 1)
     game.on_mouse_move((1, 1))                    # on the bar: it stays
-    assert game.play.cursor == (2, 1)
+    assert game.showing.cursor == (2, 1)
 
 
 # 9. Statistics -----------------------------------------------------------------

@@ -25,7 +25,7 @@ def full(game, monkeypatch):
     """The game with its (dummy) display, on a projector, in full screen;
     pgzero's display flags are put back after the test."""
     monkeypatch.setattr(pgzero.game, "DISPLAY_FLAGS", 0)
-    game.settings.desktop = PROJECTOR
+    game.window.desktop = PROJECTOR
     game.new_game(15, 15, 20)
     game.update(0)
     game.display = with_screen(game)
@@ -55,11 +55,11 @@ def check_words(game, where):
     tiles, of the other words and of the white boxes it is not inside."""
     texts, boxes = drawn(game)
     view = game.view
-    assert (game.WIDTH, game.HEIGHT) == game.settings.desktop, where
+    assert (game.WIDTH, game.HEIGHT) == game.window.desktop, where
     grid = pygame.Rect(view.left, view.top, view.tile * view.cols, view.tile * view.rows)
     if game.play.state is game.State.TIMES:
         grid = pygame.Rect(0, 0, 0, 0)          # the best times cover the board
-    screen = pygame.Rect((0, 0), game.settings.desktop)
+    screen = pygame.Rect((0, 0), game.window.desktop)
     # The numbers a replay writes on the tiles are on the tiles.
     words = [(text, size, rect) for text, size, rect in texts if not grid.contains(rect)]
     assert words, where
@@ -76,7 +76,7 @@ def check_words(game, where):
 
 def test_f11_fills_the_screen_and_gives_the_window_back(game, monkeypatch):
     monkeypatch.setattr(pgzero.game, "DISPLAY_FLAGS", 0)
-    game.settings.desktop = PROJECTOR
+    game.window.desktop = PROJECTOR
     board(game, 15, 15, SLOW_BOMBS)
     display = with_screen(game)
     window = (game.WIDTH, game.HEIGHT)
@@ -101,7 +101,7 @@ def test_f11_fills_the_screen_and_gives_the_window_back(game, monkeypatch):
 
 
 def test_the_full_screen_flag_lasts_when_pgzero_opens_its_display_again(full):
-    full.settings.desktop = (1024, 768)          # another screen: a new size
+    full.window.desktop = (1024, 768)            # another screen: a new size
     full.update(0)
     full.display.reinit_screen()
     assert full.screen.surface.get_size() == (1024, 768)
@@ -116,21 +116,21 @@ def test_f11_in_a_replay_keeps_the_replay_and_esc_still_ends_it(full):
     full.on_key_down(full.keys.V)
     full.grid_action(full.block_at(7, 7), full.click_open)
     full.update(0)
-    replay = full.play.replay
+    replay = full.showing.replay
     assert replay is not None and full.view.panel > 0
     for key in (full.keys.F11, full.keys.F11):
         full.on_key_down(key)
         full.update(0)
-        assert full.play.replay is replay
+        assert full.showing.replay is replay
     assert (full.WIDTH, full.HEIGHT) == PROJECTOR
     full.on_key_down(full.keys.ESCAPE)
-    assert full.play.replay is None
+    assert full.showing.replay is None
     assert (full.WIDTH, full.HEIGHT) == PROJECTOR
 
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_tiles_are_as_large_as_the_board_fits(full, screen):
-    full.settings.desktop = screen
+    full.window.desktop = screen
     sizes = {}
     for level in "1230":
         full.new_game(*gamestate.LEVELS[level][1:])
@@ -197,7 +197,7 @@ def test_the_window_and_full_screen_each_keep_their_own_z(full):
 def test_every_tile_size_full_screen_uses_has_its_pictures(full):
     sizes = set()
     for screen in SCREENS + ((800, 600), (2560, 1440)):
-        full.settings.desktop = screen
+        full.window.desktop = screen
         for slowmo in (False, True):
             full.settings.slowmo = slowmo
             for level in "1230":
@@ -212,10 +212,10 @@ def test_every_tile_size_full_screen_uses_has_its_pictures(full):
 @pytest.mark.parametrize("screen", SCREENS)
 def test_every_word_in_play_is_large_whole_and_apart(full, language, screen):
     full.set_language(language)
-    full.settings.desktop = screen
+    full.window.desktop = screen
     for name in ("questions", "noguess", "flagwin"):     # the longest key list
         full.toggle(name)
-    full.play.message = None
+    full.showing.message = None
     board(full, 15, 15, SLOW_BOMBS)
     check_words(full, "keys")
     full.grid_action(full.block_at(7, 7), full.click_open)
@@ -241,17 +241,17 @@ def test_every_word_in_play_is_large_whole_and_apart(full, language, screen):
 @pytest.mark.parametrize("screen", SCREENS)
 def test_every_word_in_slow_motion_is_large_whole_and_apart(full, language, screen):
     full.set_language(language)
-    full.settings.desktop = screen
+    full.window.desktop = screen
     board(full, 15, 15, SLOW_BOMBS)
     full.on_key_down(full.keys.V)
-    full.play.message = None
+    full.showing.message = None
     check_words(full, "idle")
     full.grid_action(full.block_at(7, 7), full.click_open)
-    full.play.message = None
+    full.showing.message = None
     for keys in ((), (full.keys.O,), (full.keys.T,), (full.keys.T, full.keys.W)):
         for key in keys:
             full.on_key_down(key)
-        replay = full.play.replay
+        replay = full.showing.replay
         for step in range(len(replay.steps)):
             if replay.asking():
                 replay.guess(sorted(replay.hidden)[0])
@@ -262,7 +262,7 @@ def test_every_word_in_slow_motion_is_large_whole_and_apart(full, language, scre
     check_words(full, "after")
     full.on_key_down(full.keys.K)                # Python's limit, on a 40 x 40 board
     for _ in range(700):
-        full.play.replay.forward()
+        full.showing.replay.forward()
     check_words(full, "limit")
     full.on_key_down(full.keys.END)
     check_words(full, "limit's end")
@@ -276,7 +276,7 @@ def test_the_board_never_moves_within_a_game(full, slowmo):
         board(full, 15, 15, SLOW_BOMBS)
         place = (full.view.tile, full.view.left, full.view.top, full.view.footer)
         full.grid_action(full.block_at(7, 7), full.click_open)
-        if full.play.replay is not None:
+        if full.showing.replay is not None:
             full.end_replay()
         for row, col in ((0, 0), (14, 0), (0, 7)):
             full.show_hint()

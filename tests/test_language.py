@@ -142,8 +142,8 @@ def screens(game):
     game.on_key_down(game.keys.V)
     board(game, 9, 9, [(0, 0)])
     game.grid_action(game.block_at(8, 8), game.click_open)
-    game.play.replay.forward()
-    game.play.replay.forward()
+    game.showing.replay.forward()
+    game.showing.replay.forward()
     yield "slow motion"
     game.end_replay()
     game.on_key_down(game.keys.V)
@@ -275,11 +275,11 @@ def test_l_passes_over_a_language_whose_texts_are_broken(tmp_path, monkeypatch, 
     assert game.settings.language == "en"
     assert "instead of Chinese (Traditional)" in capsys.readouterr().out
     game.on_key_down(game.keys.L)
-    assert game.settings.language == "zh" and game.play.message is None
+    assert game.settings.language == "zh" and game.showing.message is None
     assert "L\u00a0English" in footer(game)
     game.on_key_down(game.keys.L)
     assert game.settings.language == "en"
-    assert game.speak(game.play.message).startswith("The Chinese texts could not be read")
+    assert game.speak(game.showing.message).startswith("The Chinese texts could not be read")
 
 
 @pytest.mark.parametrize("content", [None, b"{broken", b'{"keys": "only one"}',
@@ -298,7 +298,7 @@ def test_a_missing_or_broken_text_file_leaves_english(tmp_path, monkeypatch, cap
     game.on_key_down(game.keys.L)
     game.on_key_down(game.keys.L)
     assert game.settings.language == "en"
-    assert game.speak(game.play.message).startswith("The Chinese texts could not be read")
+    assert game.speak(game.showing.message).startswith("The Chinese texts could not be read")
     assert capsys.readouterr().out.count("the game speaks English") == 1
 
 
@@ -317,7 +317,7 @@ def test_without_the_code_font_slow_motion_shows_its_code_in_pgzeros(tmp_path,
     game.draw()                     # the panel draws, its code in pgzero's font
     fonts = {shape.font for shape in game.now_showing().code(0, 0, 500)
              if isinstance(shape, scene.Text)}
-    assert fonts == {None} and game.play.replay is not None
+    assert fonts == {None} and game.showing.replay is not None
 
 
 def test_a_missing_font_leaves_english(tmp_path, monkeypatch, capsys):

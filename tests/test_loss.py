@@ -251,7 +251,7 @@ def test_u_during_a_game_does_nothing(game):
     state = tile_states(game)
     game.on_key_down(game.keys.U)
     assert tile_states(game) == state and game.play.undos == 0
-    assert game.speak(game.play.message).startswith("U takes back")
+    assert game.speak(game.showing.message).startswith("U takes back")
 
 
 # Semi-automatic play --------------------------------------------------------------
@@ -268,7 +268,7 @@ def test_s_plays_sure_moves_and_hands_back_at_a_guess(game):
         if game.finished:
             won += 1
             continue
-        cell, isbomb, reason = game.play.hint
+        cell, isbomb, reason = game.showing.hint
         assert isbomb is None and game.speak(reason).startswith("Guess: ")
         # It stopped with safe tiles still closed, none of them provable.
         assert any(not b.isopen and not b.isbomb for b in game.blocks)

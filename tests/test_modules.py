@@ -550,8 +550,8 @@ def window(finished=False, failed=False, state="PLAY"):
     play.stats = advice.game_stats(10, 12, 20.0)
     board = scene.Board(9, 9, 10, 10, failed, finished, 1000, (), (), view.width,
                         view.height)
-    settings = gamestate.Settings()
-    return scene.Scene(board, play, settings, view, monospace).shapes()
+    return scene.Scene(board, play, gamestate.Showing(), gamestate.Settings(),
+                       gamestate.Window(), view, monospace).shapes()
 
 
 def texts(shapes):
@@ -927,7 +927,7 @@ def test_each_choice_starts_off_and_says_its_words_when_turned():
 
 
 def test_the_footer_keeps_room_for_every_news_the_game_can_give():
-    # Every words() the game puts in play.message, and every choice's words
+    # Every words() the game puts in showing.message, and every choice's words
     # (with "_now" for no-guess, said before a board's bombs are laid).
     with open(os.path.join(ROOT, "minesweep.py"), encoding="ascii") as f:
         tree = ast.parse(f.read())
@@ -935,7 +935,7 @@ def test_the_footer_keeps_room_for_every_news_the_game_can_give():
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and any(
                 isinstance(target, ast.Attribute) and target.attr == "message"
-                and getattr(target.value, "id", "") == "play"
+                and getattr(target.value, "id", "") == "showing"
                 for target in ast.walk(node.targets[0])):
             given |= {call.args[0].value for call in ast.walk(node.value)
                       if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "words"}

@@ -30,11 +30,11 @@ def footer_shape(game):
 def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
     game.set_language(language)
     for level, desktop in (("0", (320, 480)), ("3", (1366, 768)), ("3", (1920, 1080))):
-        game.settings.desktop = desktop
+        game.window.desktop = desktop
         game.settings.slowmo = level == "3"
         game.new_game(*gamestate.LEVELS[level][1:])
         game.layout()
-        other = wording.l_label(language, game.settings.texts, True)
+        other = wording.l_label(language, game.window.texts, True)
         pairs = scene.pairs(game.say("keys", other=other))
         shown = game.now_showing()
         for width in range(viewport.MIN_WIDTH, 1921, 7):
@@ -66,7 +66,7 @@ def test_the_footer_keeps_one_font_and_size_whatever_it_says(game):
                                                (16, 30, 99), (100, 200, 3000)])
 def test_the_window_keeps_its_size_through_a_game(game, rows, cols, bombs):
     rng = random.Random(rows * cols)
-    game.settings.desktop = (1366, 768)
+    game.window.desktop = (1366, 768)
     # Three boards a language; on a board too big to fit, whose window is as
     # big as the desktop lets it be whatever its number, one.
     games = 1 if rows * cols > 1000 else 3
@@ -92,7 +92,7 @@ def test_the_window_keeps_its_size_through_a_game(game, rows, cols, bombs):
 
 
 def test_l_keeps_the_window_and_any_board_number_gets_the_same_room(game):
-    game.settings.desktop = (1024, 768)
+    game.window.desktop = (1024, 768)
     sizes = set()
     for number in (77, 4242, gamestate.MAX_BOARD):
         for language in wording.LANGUAGES:
@@ -117,13 +117,13 @@ def test_the_view_each_frame_keeps_is_the_one_a_fresh_fit_gives(game):
         assert kept == (game.WIDTH, game.HEIGHT, game.view.tile, game.view.rows,
                         game.view.cols, game.view.footer)
     keys = game.keys
-    game.settings.desktop = (1920, 1080)
+    game.window.desktop = (1920, 1080)
     changes = [lambda: None, lambda: game.on_key_down(keys.K_3),
                lambda: game.on_key_down(keys.Z), lambda: game.on_key_down(keys.V),
                lambda: game.on_key_down(keys.L), lambda: game.on_key_down(keys.V),
-               lambda: setattr(game.settings, "desktop", (800, 600)),
+               lambda: setattr(game.window, "desktop", (800, 600)),
                lambda: game.new_game(100, 200, 3000), lambda: game.on_key_down(keys.L),
-               lambda: setattr(game.settings, "desktop", (1366, 768)),
+               lambda: setattr(game.window, "desktop", (1366, 768)),
                lambda: game.on_key_down(keys.K_0)]
     for change in changes:
         change()
@@ -134,7 +134,7 @@ def test_the_view_each_frame_keeps_is_the_one_a_fresh_fit_gives(game):
 
 def test_z_reaches_50_px_tiles_drawn_at_their_size(shown):
     game = shown
-    game.settings.desktop = (1920, 1080)
+    game.window.desktop = (1920, 1080)
     game.new_game(15, 15, 20)
     game.update(0)
     assert game.view.tile == game.SIZE                    # the book's size to begin
@@ -155,13 +155,13 @@ def test_z_reaches_50_px_tiles_drawn_at_their_size(shown):
 @pytest.mark.parametrize("desktop", [(1366, 768), (1600, 900), (1920, 1080)])
 def test_call_numbers_are_large_and_leave_the_tiles_number_readable(shown, desktop):
     game = shown
-    game.settings.desktop = desktop
+    game.window.desktop = desktop
     board(game, 15, 15, [(3, 3), (10, 12), (12, 2)])
     game.on_key_down(game.keys.V)
     game.update(0)
     assert game.view.tile >= scene.BIG_MARKS
     game.grid_action(game.block_at(7, 7), game.click_open)
-    rp = game.play.replay
+    rp = game.showing.replay
     rp.jump(True)                                   # the last step, paused there
     game.update(0)
     game.draw()
@@ -189,7 +189,7 @@ def test_a_replay_stops_the_clock_and_a_pause_says_so(game):
     game.update(2.0)
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
-    assert game.play.replay is not None
+    assert game.showing.replay is not None
     timer = game.play.timer
     game.update(3.0)
     assert game.play.timer == timer                       # the replay is not play
@@ -237,7 +237,7 @@ def test_a_win_by_flags_has_its_own_records(game, tmp_path):
 
 
 def test_the_green_start_tile_is_explained_and_found(game):
-    game.settings.desktop = (1366, 768)
+    game.window.desktop = (1366, 768)
     game.new_game(100, 200, 3000, board=5)
     game.update(0)
     start = gamestate.start_tile(5, 100, 200)
@@ -255,15 +255,15 @@ def test_the_green_start_tile_is_explained_and_found(game):
 
 
 def test_the_wheel_keeps_the_highlight_under_the_mouse(game):
-    game.settings.desktop = (1366, 768)
+    game.window.desktop = (1366, 768)
     game.new_game(100, 200, 3000)
     game.update(0)
     pos = tile_centre(game, 5, 5)
     game.on_mouse_move(pos)
-    assert game.play.cursor == (5, 5)
+    assert game.showing.cursor == (5, 5)
     game.on_mouse_down(pos, game.mouse.WHEEL_DOWN)
-    assert game.play.cursor == (5 + viewport.WHEEL_STEP, 5)
-    assert game.view.cell_under(pos) == game.play.cursor
+    assert game.showing.cursor == (5 + viewport.WHEEL_STEP, 5)
+    assert game.view.cell_under(pos) == game.showing.cursor
 
 
 def test_a_board_asked_for_on_the_command_line_is_played(game, tmp_path, monkeypatch):

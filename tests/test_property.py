@@ -96,16 +96,16 @@ def check_slow_motion(game):
     replay only of this board's tiles, a window that fits the mode."""
     assert game.open_block.__name__ == "open_block" and game.open_block.__module__ != (
         "slowmotion")                               # no recorder left standing in
-    panel = viewport.panel_width(game.settings.desktop) if game.settings.slowmo else 0
+    panel = viewport.panel_width(game.window.desktop) if game.settings.slowmo else 0
     assert game.WIDTH == game.view.board_width() + panel
     cells = set(range(len(game.blocks)))
     if game.play.opening is not None:
         calls, before = game.play.opening.calls, game.play.opening.before
         assert {cell for cell, caller in calls} <= cells and before <= cells
         assert all(game.blocks[cell].isopen for cell, caller in calls)
-    if game.play.replay is not None:
+    if game.showing.replay is not None:
         assert game.settings.slowmo and game.play.opening is not None
-        rp = game.play.replay
+        rp = game.showing.replay
         recorded = set(rp.cells)
         assert rp.hidden | set(rp.number) == recorded
         assert not rp.hidden & set(rp.number)
@@ -132,7 +132,7 @@ def test_random_play_keeps_the_rules(one_game, board, hand_laid, seed, steps):
         rows, cols, bombs = board
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         game.lay_bombs(random.Random(seed).sample(cells, bombs))
-    game.settings.held.clear()
+    game.window.held.clear()
     for action in steps:
         before_end = game.failed or game.finished
         picture = seen(game)

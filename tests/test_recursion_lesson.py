@@ -51,7 +51,7 @@ def replaying(game, rows, cols, bombs, start):
     game.on_key_down(game.keys.V)
     game.update(0)
     game.grid_action(game.block_at(*start), game.click_open)
-    return game.play.replay
+    return game.showing.replay
 
 
 # 1. Predict the next call -------------------------------------------------------
@@ -61,7 +61,7 @@ def test_predicting_scores_the_real_order_and_says_why(game):
     game.on_key_down(game.keys.T)                  # predict, from the next replay
     game.update(0)
     game.grid_action(game.block_at(7, 2), game.click_open)
-    rp = game.play.replay
+    rp = game.showing.replay
     calls, returns = calls_model(8, 10, set(BOMBS), (7, 2))
     assert rp.predict
     right = asked = 0
@@ -194,7 +194,7 @@ def test_the_chart_draws_the_depths_the_replay_goes_through(game):
     assert min(y for x, y in box) == box[deepest[0]][1]      # highest where deepest
     # After the queue's replay too, both are drawn, on the same axes.
     game.on_key_down(game.keys.W)
-    while game.play.replay.forward():
+    while game.showing.replay.forward():
         pass
     colours = {shape.colour for shape in game.now_showing().panel()
                if isinstance(shape, scene.Line)}
@@ -208,10 +208,10 @@ def test_the_recursion_error_is_real_and_the_board_comes_back(game):
     game.grid_action(game.block_at(0, 1), game.click_flag)
     game.update(3.0)
     before = (picture(game), tile_states(game), game.ROWS, game.COLS, game.BOMBS,
-              game.play.timer, game.play.clicks, game.TITLE, game.play)
+              game.play.timer, game.play.clicks, game.TITLE, game.play, game.showing)
     game.on_key_down(game.keys.V)
     game.on_key_down(game.keys.K)
-    rp = game.play.replay
+    rp = game.showing.replay
     assert (game.ROWS, game.COLS) == (40, 40) and rp.error
     assert "maximum recursion depth exceeded" in rp.error
     error = next(step for step in rp.steps if step.kind == "error")
@@ -223,10 +223,10 @@ def test_the_recursion_error_is_real_and_the_board_comes_back(game):
     game.on_key_down(game.keys.END)
     for _ in range(20):
         game.update(1.0)                          # the end of the demonstration stays
-    assert game.play.replay is rp and not game.finished
+    assert game.showing.replay is rp and not game.finished
     game.on_key_down(game.keys.ESCAPE)
     assert (picture(game), tile_states(game), game.ROWS, game.COLS, game.BOMBS,
-            game.play.timer, game.play.clicks, game.TITLE, game.play) == before
+            game.play.timer, game.play.clicks, game.TITLE, game.play, game.showing) == before
     assert sys.getrecursionlimit() > 1000          # fix c is still in place
 
 
@@ -235,7 +235,7 @@ def test_the_limits_demonstration_draws_only_the_tiles_its_calls_opened(shown):
     board(game, 9, 9, [(0, 0)])
     game.on_key_down(game.keys.V)
     game.on_key_down(game.keys.K)
-    rp = game.play.replay
+    rp = game.showing.replay
     every = set(range(40 * 40))
 
     def drawn_open():

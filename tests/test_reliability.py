@@ -915,7 +915,7 @@ def test_broken_chinese_texts_leave_english_and_fail_the_check(tmp_path, monkeyp
             "game.grid_action(game.block_at(100, 100), game.click_open)\n"
             "for key in (game.keys.L, game.keys.B, game.keys.L):\n"
             "    game.on_key_down(key); game.layout(); game.draw()\n"
-            "print(game.settings.language, game.speak(game.play.message))\n"
+            "print(game.settings.language, game.speak(game.showing.message))\n"
             % (TESTS, str(folder / "minesweep.py")))
     done = run_child([sys.executable, "-c", code], env=game_env(tmp_path), cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr[-2000:]

@@ -47,7 +47,7 @@ def test_known_board_numbers_give_known_boards(game, key, noguess, monkeypatch):
     monkeypatch.setattr(solver, "NO_GUESS_TIME", 60.0)
     start = play_board_42(game, key, noguess)
     assert (start, fingerprint(game)) == PINNED[(key, noguess)]
-    assert game.play.message is None                # a no-guess board was found
+    assert game.showing.message is None             # a no-guess board was found
     assert not game.block_at(start // game.COLS, start % game.COLS).isbomb
 
 
@@ -109,14 +109,14 @@ def test_g_then_digits_then_enter_plays_that_board(game):
     for key in ("G", "K_4", "K_2", "K_7", "BACKSPACE", "RETURN"):
         game.on_key_down(getattr(game.keys, key))
     assert game.play.board == 42 and (game.ROWS, game.COLS) == (9, 9)
-    assert "board 42" in game.TITLE and "green tile" in game.speak(game.play.message)
+    assert "board 42" in game.TITLE and "green tile" in game.speak(game.showing.message)
     number = game.play.board
     for key in ("G", "K_9", "ESCAPE"):
         game.on_key_down(getattr(game.keys, key))
     assert game.play.board == number and game.play.state is not game.State.TYPING
     game.on_key_down(game.keys.G)
     game.on_key_down(game.keys.R)               # ignored while typing
-    assert game.play.board == number and "Board number: _" in game.speak(game.play.message)
+    assert game.play.board == number and "Board number: _" in game.speak(game.showing.message)
 
 
 def test_the_command_line_takes_a_board_number(tmp_path):

@@ -48,7 +48,7 @@ def recursion_model(rows, cols, bombs, flags, opened, starts):
 
 def replay_steps(game):
     """Run the replay to its end; (what, cell, depth) for each step."""
-    rp = game.play.replay
+    rp = game.showing.replay
     out = []
     while rp.forward():
         step = rp.step()
@@ -71,7 +71,7 @@ def test_the_recorded_calls_are_the_recursion(game):
     assert before
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 2), game.click_open)
-    assert game.play.replay is not None and game.play.replay.kind == "stack"
+    assert game.showing.replay is not None and game.showing.replay.kind == "stack"
     expected = recursion_model(8, 10, set(BOMBS), {(7, 4)}, before, [(7, 2)])
     got = replay_steps(game)
     assert got == expected
@@ -116,7 +116,7 @@ def test_the_replay_ends_on_the_board_a_normal_click_gives(shown):
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 9), game.click_open)
     assert picture(game) == plain                  # the game itself is done
-    rp = game.play.replay
+    rp = game.showing.replay
     hidden = set(rp.hidden)
     assert hidden == set(rp.cells) and len(hidden) > 10
     # While it replays, the tiles not reached yet look closed.
@@ -127,7 +127,7 @@ def test_the_replay_ends_on_the_board_a_normal_click_gives(shown):
     assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(
         closed.convert(), "RGB")
     shown_steps = 0
-    while game.play.replay is not None:
+    while game.showing.replay is not None:
         game.update(1 / slowmotion.SPEEDS[game.settings.speed])
         game.draw()
         shown_steps += 1
@@ -140,9 +140,9 @@ def test_the_queue_replay_opens_the_same_tiles_breadth_first(game):
     board(game, 15, 15, [(3, 3), (10, 12), (12, 2)])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
-    stack_order = [divmod(cell, 15) for cell in game.play.replay.cells]
+    stack_order = [divmod(cell, 15) for cell in game.showing.replay.cells]
     game.on_key_down(game.keys.W)
-    assert game.play.replay.kind == "queue"
+    assert game.showing.replay.kind == "queue"
     order = [cell for what, cell, depth in replay_steps(game)]
     assert sorted(order) == sorted(stack_order) and order != stack_order
     # Breadth first: the queue written again here gives the same order.
@@ -160,7 +160,7 @@ def test_the_queue_replay_opens_the_same_tiles_breadth_first(game):
     assert sorted(order[1:9]) == around(15, 15, (7, 7))
     # W again goes back to the recursion.
     game.on_key_down(game.keys.W)
-    assert game.play.replay is not None and game.play.replay.kind == "stack"
+    assert game.showing.replay is not None and game.showing.replay.kind == "stack"
 
 
 def test_the_queue_panel_names_the_tiles_waiting_front_first(game):
@@ -169,8 +169,8 @@ def test_the_queue_panel_names_the_tiles_waiting_front_first(game):
     game.grid_action(game.block_at(7, 7), game.click_open)
     game.on_key_down(game.keys.W)
     for _ in range(4):
-        game.play.replay.forward()
-    queue = game.play.replay.queue
+        game.showing.replay.forward()
+    queue = game.showing.replay.queue
     assert len(queue) > 7
     game.layout()
     texts = [" ".join(shape.text.split()) for shape in game.now_showing().shapes()
@@ -185,18 +185,18 @@ def test_the_queue_panel_names_the_tiles_waiting_front_first(game):
 def test_nothing_is_recorded_with_the_mode_off(game):
     board(game, 6, 6, [(0, 0)])
     game.grid_action(game.block_at(5, 5), game.click_open)
-    assert game.play.replay is None and game.play.opening is None
+    assert game.showing.replay is None and game.play.opening is None
 
 
 def test_one_tile_opened_is_no_replay(game):
     board(game, 4, 4, [(0, 0)])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(1, 1), game.click_open)      # a 1
-    assert game.play.replay is None and game.block_at(1, 1).isopen
+    assert game.showing.replay is None and game.block_at(1, 1).isopen
 
 
 def test_v_grows_the_window_and_shrinks_it_again(game):
-    game.settings.desktop = (1366, 768)
+    game.window.desktop = (1366, 768)
     board(game, 9, 9, [(0, 0)])
     height = game.HEIGHT
     game.on_key_down(game.keys.V)
@@ -220,7 +220,7 @@ def test_pause_step_speed_and_escape(game):
     board(game, 15, 15, [(0, 0)])
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
-    rp = game.play.replay
+    rp = game.showing.replay
     game.on_mouse_down(tile_centre(game, 3, 3), game.mouse.LEFT)   # pause
     assert rp.paused and not game.block_at(3, 3).isflag
     game.update(10.0)
@@ -237,7 +237,7 @@ def test_pause_step_speed_and_escape(game):
     game.update(0.5)
     assert len(rp.number) > 1
     game.on_key_down(game.keys.ESCAPE)
-    assert game.play.replay is None and game.settings.slowmo
+    assert game.showing.replay is None and game.settings.slowmo
     assert sum(b.isopen for b in game.blocks) == 224
 
 
@@ -246,12 +246,12 @@ def test_restart_and_level_keys_end_a_replay(game):
     game.on_key_down(game.keys.V)
     game.grid_action(game.block_at(7, 7), game.click_open)
     game.on_key_down(game.keys.R)
-    assert game.play.replay is None and game.play.opening is None
+    assert game.showing.replay is None and game.play.opening is None
     assert not any(b.isopen for b in game.blocks)
     board(game, 15, 15, [(0, 0)])
     game.grid_action(game.block_at(7, 7), game.click_open)
     game.on_key_down(game.keys.K_1)
-    assert game.play.replay is None and (game.ROWS, game.COLS) == (9, 9)
+    assert game.showing.replay is None and (game.ROWS, game.COLS) == (9, 9)
 
 
 def test_autoplay_waits_for_the_replay(game):
@@ -269,8 +269,8 @@ def test_a_replay_through_pgzeros_loop(game):
     key(pygame.K_v)
     click(tile_centre(game, 4, 4), 1)
     assert run_loop(game, frames=3) == 3
-    assert game.play.replay is not None and 0 < len(game.play.replay.number) < 79
+    assert game.showing.replay is not None and 0 < len(game.showing.replay.number) < 79
     pygame.init()                   # pgzero's loop shut pygame down
     key(pygame.K_ESCAPE)
     assert run_loop(game, frames=2) == 2
-    assert game.play.replay is None and sum(b.isopen for b in game.blocks) == 79
+    assert game.showing.replay is None and sum(b.isopen for b in game.blocks) == 79

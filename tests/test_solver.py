@@ -127,7 +127,7 @@ def test_no_hint_before_the_first_click_or_after_the_end(game):
     game.new_game(9, 9, 10)
     assert hint(game) is None
     game.on_key_down(game.keys.H)
-    assert game.speak(game.play.message) == "Hints start after the first click"
+    assert game.speak(game.showing.message) == "Hints start after the first click"
     position(game, 2, 2, [(0, 0)], [])
     game.blow_up(game.block_at(0, 0))
     assert hint(game) is None
@@ -142,7 +142,7 @@ def test_the_h_key_shows_the_hint(shown):
     corner = shown.screen.surface.get_at(shown.Rect(shown.view.tile_rect(0, 0)).topleft)
     assert tuple(corner)[:3] == scene.HINT_COLOURS[True]     # the red frame of a bomb
     shown.on_mouse_down(shown.Rect(shown.view.tile_rect(0, 0)).center, shown.mouse.RIGHT)
-    assert shown.play.hint is None                # a move clears the hint
+    assert shown.showing.hint is None             # a move clears the hint
 
 
 # Never lies; exact chances; sees only what the player sees -------------------
@@ -297,11 +297,11 @@ def test_autoplay_wins_a_board_that_needs_no_guess(game):
     position(game, 4, 5, [(3, 4), (3, 1)], [])
     game.grid_action(game.block_at(0, 0), game.click_open)
     game.on_key_down(game.keys.A)
-    assert in_state(game, "AUTO") and "autoplay" in footer(game) or game.play.hint
+    assert in_state(game, "AUTO") and "autoplay" in footer(game) or game.showing.hint
     tick(game, 40)
     assert game.finished and not in_state(game, "AUTO")
     assert game.play.assisted and game.play.record != "new"
-    assert game.play.hint is None                 # no stale hint on the end screen
+    assert game.showing.hint is None              # no stale hint on the end screen
 
 
 def test_autoplay_plays_one_move_a_tick_and_any_key_stops_it(game):
@@ -341,13 +341,13 @@ def test_no_guess_boards_need_no_guess(game, level, monkeypatch):
     monkeypatch.setattr(solver, "NO_GUESS_TIME", 60.0)
     random.seed(11)
     game.on_key_down(game.keys.N)
-    assert game.settings.noguess and "no-guess on" in footer(game) or game.play.message
+    assert game.settings.noguess and "no-guess on" in footer(game) or game.showing.message
     game.on_key_down(getattr(game.keys, level))
     for _ in range(3):
         game.new_game(game.ROWS, game.COLS, game.BOMBS)
         first = game.block_at(game.ROWS // 2, game.COLS // 3)
         game.grid_action(first, game.click_open)
-        assert game.play.message is None
+        assert game.showing.message is None
         mines = {b.row * game.COLS + b.col for b in game.blocks if b.isbomb}
         assert len(mines) == game.BOMBS
         assert solver.sure_moves_clear(game.ROWS, game.COLS, mines,
@@ -384,15 +384,15 @@ def test_solver_keys_at_any_moment(game):
         for key in [game.keys.H, game.keys.A, game.keys.N] * 3:
             state, noguess = game.play.state, game.settings.noguess
             over = game.failed or game.finished
-            game.play.hint = game.play.message = None
+            game.showing.hint = game.showing.message = None
             game.on_key_down(key)
             if state == State.AUTO:
                 assert game.play.state == State.PLAY, key   # any key stops it
             elif key == game.keys.H and (over or not game.play.laid):
-                assert game.play.hint is None
-                assert game.play.message[0] == ("game_over" if over else "hints_later")
+                assert game.showing.hint is None
+                assert game.showing.message[0] == ("game_over" if over else "hints_later")
             elif key == game.keys.H:
-                assert not game.block_at(*divmod(game.play.hint.cell, 9)).isopen
+                assert not game.block_at(*divmod(game.showing.hint.cell, 9)).isopen
             elif key == game.keys.A:
                 assert game.play.state == (State.PLAY if over else State.AUTO)
             else:

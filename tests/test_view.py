@@ -26,7 +26,7 @@ DESKTOPS = [(1366, 768), (1920, 1080)]
 
 def on_desktop(game, desktop, rows, cols, bombs):
     """A new board of this size, on a desktop of this size."""
-    game.settings.desktop = desktop
+    game.window.desktop = desktop
     game.new_game(rows, cols, bombs)
     game.layout()                       # as the next frame does
     return game
@@ -116,15 +116,15 @@ def test_every_tile_can_be_reached(game, desktop, rows, cols, bombs):
             assert game.block_under(centre) is game.block_at(row, col)
     # By the cursor: the arrows reach the far corner, always in view.
     game.new_game()
-    game.settings.pointer = None
+    game.window.pointer = None
     game.on_key_down(game.keys.LEFT)
     for arrow, steps in ((game.keys.UP, rows), (game.keys.LEFT, cols),
                          (game.keys.DOWN, rows), (game.keys.RIGHT, cols)):
         for _ in range(steps):
             game.on_key_down(arrow)
             game.update(0)                      # the frame brings it into view
-            assert game.view.in_view(*game.play.cursor)
-    assert game.play.cursor == (rows - 1, cols - 1)
+            assert game.view.in_view(*game.showing.cursor)
+    assert game.showing.cursor == (rows - 1, cols - 1)
 
 
 def test_the_standard_levels_look_as_in_the_book(game):
@@ -219,7 +219,7 @@ def test_the_hint_brings_its_tile_into_view(game):
     assert not game.view.in_view(95, 190)
     game.show_hint()
     game.layout()                                     # as the next frame does
-    cell, isbomb, reason = game.play.hint
+    cell, isbomb, reason = game.showing.hint
     assert game.view.in_view(*divmod(cell, game.COLS))
 
 
@@ -300,14 +300,14 @@ def test_the_first_arrow_starts_from_the_tile_under_the_mouse(game):
     board(game, 9, 9, [(0, 0)])
     game.on_mouse_move(tile_centre(game, 2, 3))
     game.new_game()                                       # the cursor is gone
-    assert game.play.cursor is None
+    assert game.showing.cursor is None
     game.on_key_down(game.keys.RIGHT)
-    assert game.play.cursor == (2, 4)
+    assert game.showing.cursor == (2, 4)
     # With the mouse off the grid, the first arrow starts in the middle.
     game.on_mouse_move((1, 1))
     game.new_game()
     game.on_key_down(game.keys.RIGHT)
-    assert game.play.cursor == (4, 4)
+    assert game.showing.cursor == (4, 4)
 
 
 def test_p_pauses_a_running_game_and_hides_the_board(shown):
@@ -326,7 +326,7 @@ def test_p_pauses_a_running_game_and_hides_the_board(shown):
                for y in range(area.top, area.bottom, 7)}
     assert (255, 0, 0) not in colours and (255, 255, 255) not in colours   # no flag, no tile
     shown.on_key_down(shown.keys.H)                       # other keys wait
-    assert in_state(shown, "PAUSED") and shown.play.hint is None
+    assert in_state(shown, "PAUSED") and shown.showing.hint is None
     shown.on_mouse_down(tile_centre(shown, 4, 4), shown.mouse.LEFT)
     assert not in_state(shown, "PAUSED") and not shown.block_at(4, 4).isopen   # only goes on
     shown.update(1.0)
@@ -457,8 +457,8 @@ def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
         ticks += 1
         assert game.play.clicks > clicks or not in_state(game, "AUTO")
         game.update(0)                              # the view follows the moves
-        if game.play.hint is not None:
-            assert game.view.in_view(*divmod(game.play.hint.cell, game.COLS))
+        if game.showing.hint is not None:
+            assert game.view.in_view(*divmod(game.showing.hint.cell, game.COLS))
     assert game.finished or game.failed
     assert ticks < game.play.clicks / 2
 

@@ -99,7 +99,7 @@ def headless_game(rows, cols, bombs, number=None):
                 del os.environ["MINESWEEP_DATA_DIR"]
             else:
                 os.environ["MINESWEEP_DATA_DIR"] = kept
-    game.settings.desktop = SCREEN
+    game.window.desktop = SCREEN
     game.new_game(rows, cols, bombs, number)
     game.layout()                                   # as the first frame does
     return game
@@ -668,10 +668,10 @@ def test_full_screen_in_a_real_window(projector, tmp_path):
     game = launch(projector, [sys.executable, "minesweep.py", "--fullscreen",
                               "--lang", "en"], env)
     model = headless_game(15, 15, 20)
-    model.settings.desktop = PROJECTOR
+    model.window.desktop = PROJECTOR
     model.layout()
     window = (model.WIDTH, model.HEIGHT)
-    model.settings.fullscreen = True
+    model.window.fullscreen = True
     model.layout()
     view = model.view
     assert view.tile >= 40

@@ -163,7 +163,7 @@ def rows():
     def expert_frame():
         expert(game)
         game.grid_action(game.block_at(8, 15), game.click_open)
-        game.play.cursor = (3, 3)
+        game.showing.cursor = (3, 3)
         return None
 
     def frame(_):
@@ -179,7 +179,7 @@ def view_rows(game):
     nothing changed, one where the mouse moved to another tile, one where
     the view scrolled a row, and one that shows a click."""
     out = []
-    game.settings.desktop = (1920, 1080)
+    game.window.desktop = (1920, 1080)
     for rows, cols, bombs in [(16, 30, 99), (100, 100, 2000), (100, 200, 3000),
                               (200, 200, 8000)]:
         name = "%dx%d" % (cols, rows)

@@ -52,7 +52,7 @@ def main():
     os.makedirs(os.path.join(ROOT, "docs"), exist_ok=True)
     os.environ["MINESWEEP_DATA_DIR"] = os.path.join(ROOT, "build", "shots")
     mod = load_game()
-    mod.settings.desktop = (1366, 768)           # a common school screen
+    mod.window.desktop = (1366, 768)             # a common school screen
     game = with_screen(mod)
     for language, prefix in PREFIXES.items():
         if asked in (None, language):
@@ -87,7 +87,7 @@ def chapter_board(mod, game, prefix):
     for row, col in [(2, 2), (3, 6), (5, 5)]:
         mod.grid_action(mod.block_at(row, col), mod.click_flag)
     mod.update(37.4)
-    mod.play.cursor = (8, 8)
+    mod.showing.cursor = (8, 8)
     shot(mod, game, prefix + "playing")
     mod.show_hint()
     shot(mod, game, prefix + "hint")
@@ -134,7 +134,7 @@ def replay_opening(mod):
     mod.settings.order = "reading"
     mod.grid_action(mod.block_at(7, 7), mod.click_open)
     for _ in range(120):
-        mod.play.replay.forward()
+        mod.showing.replay.forward()
 
 
 def lay(mod, rows, cols, bombs, opened):
@@ -167,10 +167,10 @@ def slow_motion(mod, game, prefix):
     shot(mod, game, prefix + "slowmo_stack")
     mod.on_key_down(mod.keys.O)                  # the book's order, the same click
     for _ in range(40):
-        mod.play.replay.forward()
+        mod.showing.replay.forward()
     shot(mod, game, prefix + "slowmo_book")
     mod.on_key_down(mod.keys.T)                  # predict: a wrong guess, explained
-    replay = mod.play.replay
+    replay = mod.showing.replay
     while not replay.asking():
         replay.forward()
     following = replay.steps[replay.position + 1].cell
@@ -182,10 +182,10 @@ def slow_motion(mod, game, prefix):
     mod.on_key_down(mod.keys.O)                  # back to reading order
     mod.on_key_down(mod.keys.W)
     for _ in range(45):
-        mod.play.replay.forward()
+        mod.showing.replay.forward()
     shot(mod, game, prefix + "slowmo_queue")
     mod.on_key_down(mod.keys.K)                  # Python's limit, on a 40 x 40 board
-    replay = mod.play.replay
+    replay = mod.showing.replay
     for _ in range(700):
         replay.forward()
     shot(mod, game, prefix + "slowmo_limit")
