@@ -905,18 +905,20 @@ def test_broken_chinese_texts_leave_english_and_fail_the_check(tmp_path, monkeyp
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert done.stdout.count(str(folder / "texts" / "zh.json")) == 1
     assert "the game speaks English" in done.stdout
-    # A whole game on a big board, L and drawing, in a process of its own:
-    # a deep file once crashed Python itself there.
+    # A whole game, L and drawing, in a process of its own: a deep file once
+    # crashed Python itself there, on a big board, whose flood goes deep.
+    side = 200 if damage == "nested deep" else 15
     code = ("import sys; sys.path.insert(0, %r)\n"
             "from loadgame import load_game, with_screen\n"
             "game = load_game(script=%r)\n"
             "with_screen(game)\n"
-            "game.new_game(200, 200, 4000)\n"
-            "game.grid_action(game.block_at(100, 100), game.click_open)\n"
+            "game.new_game(%d, %d, %d)\n"
+            "game.grid_action(game.block_at(%d, %d), game.click_open)\n"
             "for key in (game.keys.L, game.keys.B, game.keys.L):\n"
             "    game.on_key_down(key); game.layout(); game.draw()\n"
             "print(game.settings.language, game.speak(game.showing.message))\n"
-            % (TESTS, str(folder / "minesweep.py")))
+            % (TESTS, str(folder / "minesweep.py"), side, side, side * side // 10,
+               side // 2, side // 2))
     done = run_child([sys.executable, "-c", code], env=game_env(tmp_path), cwd=str(tmp_path))
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.count("the game speaks English") == 1
