@@ -131,6 +131,17 @@ def tile_states(game):
              block.image) for block in game.blocks]
 
 
+# Between two looks at another process a test waits for (its window, a
+# save come to its pause), a short pause: a loop that looks without one
+# takes a core from the very process it waits for.
+LOOK_AGAIN = 0.02       # s
+
+
+def look_again():
+    """Pause a moment before looking once more at a process we wait for."""
+    time.sleep(LOOK_AGAIN)
+
+
 def lock_naps(monkeypatch, action):
     """How many times the game napped between two looks at another game's
     lock while action() ran (each nap still sleeps)."""

@@ -16,7 +16,7 @@ import pytest
 
 import datafiles
 from loadgame import ROOT, SCRIPT
-from conftest import lock_naps
+from conftest import lock_naps, look_again
 from test_classic import kept_times, win_beginner
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
@@ -41,6 +41,7 @@ def paused_save(folder, level, seconds, moment):
     while not stopped(game.pid):
         assert game.poll() is None, game.communicate()
         assert time.monotonic() < deadline, "the save never came to its pause"
+        look_again()
     return game
 
 
@@ -246,6 +247,7 @@ def test_a_stop_signal_during_the_closing_save_lets_it_finish(tmp_path, name):
         while not stopped(game.pid):
             assert game.poll() is None, game.communicate()
             assert time.monotonic() < deadline, "the closing save never came to its pause"
+            look_again()
         game.send_signal(getattr(signal, name))
         game.send_signal(signal.SIGCONT)
         out, err = game.communicate(timeout=HANG)

@@ -20,6 +20,7 @@ import pytest
 
 import scene
 import viewport
+from conftest import look_again
 from loadgame import ROOT, load_game
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -80,6 +81,7 @@ def x_server(size=SCREEN):
                          env=dict(os.environ, DISPLAY=":" + number),
                          capture_output=True, timeout=WAIT).returncode != 0:
         assert time.monotonic() < deadline, "Xvfb never answered"
+        look_again()
     yield ":" + number
     server.terminate()
     server.wait(timeout=10)
@@ -160,6 +162,7 @@ def window_of_size(display, pid, size):
         assert time.monotonic() < deadline, \
             "the window never became %dx%d (window %s, %s; the screen has %s)" % (
                 size + (wid, seen, x(display, "xwininfo", "-root", "-tree")))
+        look_again()
 
 
 def photo(display, wid, path):
@@ -190,6 +193,7 @@ def wait_for(display, wid, path, test):
         if test(shot):
             return shot
         assert time.monotonic() < deadline, "the window did not change"
+        look_again()
 
 
 def tile_pixel(shot, row, col, dx, dy, left=0, top=BAR, size=None):
@@ -247,7 +251,7 @@ def launch(display, command, env):
         deadline = time.monotonic() + WAIT
         while game.poll() is None and not find_window(display, game.pid) \
                 and time.monotonic() < deadline:
-            pass
+            look_again()
         if game.poll() is None:
             return game
         out, err = game.communicate(timeout=WAIT)
@@ -295,6 +299,9 @@ def test_the_last_lesson_step_in_a_real_window(display, tmp_path):
 
 
 def test_play_in_a_real_window(display, tmp_path):
+    # The pointer at the top left, where the window opens, on no tile (an
+    # earlier test may have left it over one, which is then highlighted).
+    x(display, "xdotool", "mousemove", "0", "0")
     game = start_pgzrun(display, tmp_path, "minesweep.py")
     try:
         # SDL writes the title as UTF-8, which xdotool cannot match by name,
