@@ -96,39 +96,9 @@ play = showing = None    # the rest of the game, and what shows of it (below)
 # so the first click is never a bomb, and we shuffle a copy of the list, so
 # blocks stays in row order (fix d).
 # ---------------------------------------------------------------------------
-class Tile(Actor):
-    """The chapter's Actor, which also notes when its picture changes."""
-    changes = 0                      # pictures changed since the game began
-    first = {}                       # a picture's name -> its first Actor's state
-    # Names the Actor hands its rectangle (left, top, ...): a set looks faster.
-    DELEGATED_ATTRIBUTES = frozenset(Actor.DELEGATED_ATTRIBUTES)
-
-    def __init__(self, image):
-        """Actor(image) at (0, 0); the Actor's own work is done once a picture."""
-        # Loading, measuring and anchoring the picture are most of an Actor's cost:
-        # a tile copies the first one's state, with a rectangle of its own.
-        if image not in Tile.first:
-            Tile.first[image] = Actor(image).__dict__
-        self.__dict__.update(Tile.first[image])
-        self.__dict__["_rect"] = pgzero.rect.ZRect(self._rect)
-        self.image = image           # noted for the next draw(), as below
-
-    def set_image(self, name):
-        """Change the picture, and note the tile for the next draw()."""
-        # Every tile picture is 25 x 25 px: the tile need not be measured and
-        # placed again (pgzero keeps it in _image_name, _orig_surf and _surf).
-        self._image_name = name
-        self._orig_surf = self._surf = images.load(name)
-        Tile.changes += 1
-        canvas.changed.add(self)
-
-    # block.image reads as the Actor's; block.image = ... also notes it for draw().
-    image = property(Actor.image.fget, set_image)
-
-
 def make_block(row, col):
     """Make one closed tile, with the chapter's three booleans."""
-    block = Tile("minesweep_block")
+    block = Tile("minesweep_block")  # the book's Actor: Tile, beyond the chapter
     block.left = col * SIZE
     block.top = BAR + row * SIZE
     block.isbomb = False         # is there a bomb under it?
@@ -394,6 +364,50 @@ def picture_of(block):
     if block.isflag:
         return "minesweep_flag"
     return "minesweep_question" if block.isquestion else "minesweep_block"
+
+
+# ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: the tiles. Each is the chapter's Actor; a Tile also
+# notes when its picture changes, so that draw() draws only what changed,
+# and is quick to make and to change: a big board has thousands of tiles.
+# ---------------------------------------------------------------------------
+def rect_field(name):
+    """A tile's field that is its rectangle's: left, top, collidepoint, ..."""
+    return property(lambda tile: getattr(tile._rect, name),
+                    lambda tile, value: setattr(tile._rect, name, value))
+
+
+class Tile(Actor):
+    """The chapter's Actor, which also notes when its picture changes."""
+    changes = 0                      # pictures changed since the game began
+    first = {}                       # a picture's name -> its first Actor's state
+    # An Actor asks at every field set whether the name is its rectangle's;
+    # a tile has a property for each of those, and sets the others (isopen,
+    # ...) as any object does, which is quicker: a board has thousands.
+    __setattr__ = object.__setattr__
+    locals().update({name: rect_field(name) for name in Actor.DELEGATED_ATTRIBUTES})
+
+    def __init__(self, image):
+        """Actor(image) at (0, 0); the Actor's own work is done once a picture."""
+        # Loading, measuring and anchoring the picture are most of an Actor's cost:
+        # a tile copies the first one's state, with a rectangle of its own.
+        if image not in Tile.first:
+            Tile.first[image] = Actor(image).__dict__
+        self.__dict__.update(Tile.first[image])
+        self.__dict__["_rect"] = pgzero.rect.ZRect(self._rect)
+        self.image = image           # noted for the next draw(), as below
+
+    def set_image(self, name):
+        """Change the picture, and note the tile for the next draw()."""
+        # Every tile picture is 25 x 25 px: the tile need not be measured and
+        # placed again (pgzero keeps it in _image_name, _orig_surf and _surf).
+        self._image_name = name
+        self._orig_surf = self._surf = images.load(name)
+        Tile.changes += 1
+        canvas.changed.add(self)
+
+    # block.image reads as the Actor's; block.image = ... also notes it for draw().
+    image = property(Actor.image.fget, set_image)
 
 
 # ---------------------------------------------------------------------------
