@@ -54,10 +54,9 @@ def neighbour_table(rows, cols):
     table = []
     for row in range(rows):
         for col in range(cols):
-            table.append([r * cols + c
-                          for r in range(max(row - 1, 0), min(row + 2, rows))
-                          for c in range(max(col - 1, 0), min(col + 2, cols))
-                          if (r, c) != (row, col)])
+            cell, near = row * cols + col, range(max(col - 1, 0), min(col + 2, cols))
+            table.append([r * cols + c for r in range(max(row - 1, 0), min(row + 2, rows))
+                          for c in near if r * cols + c != cell])
     return table
 
 
