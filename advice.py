@@ -27,8 +27,7 @@ def moves(rows, cols, bombs, shown, around, flags):
     (isbomb None); [] when there is none. A bomb already flagged is no move."""
     def useful(fact):
         """A fact worth showing: a safe tile, or a bomb not flagged yet."""
-        cell, isbomb, why = fact
-        return not isbomb or cell not in flags
+        return not fact.isbomb or fact.cell not in flags
 
     solver = Solver(rows, cols, bombs, shown, around)
     solver.run(enough=lambda s: any(useful(fact) for fact in s.facts))

@@ -30,9 +30,11 @@ ENDGAME_LAYOUTS = 120    # the whole game is searched when this few layouts are 
 ENDGAME_NODES = 30000    # most steps that search may take
 
 
-# A certain cell the solver found: whether it is a bomb, and why (a
-# reason's name and its facts, which the game puts in words).
+# A certain cell the solver found: whether it is a bomb, and why (a Reason).
 Fact = namedtuple("Fact", "cell isbomb why")
+# Why: the key of the reason's text and its facts (numbers, and cells as
+# Cell), which the game puts in words as it does a wording.Said.
+Reason = namedtuple("Reason", "key facts")
 # How far a big board's weighing of guesses got before its time ran out:
 # the cells weighed, of how many.
 Cut = namedtuple("Cut", "weighed candidates")
@@ -213,7 +215,7 @@ class Solver:
         for cell in cells:
             if cell not in self.known:
                 self.known[cell] = isbomb
-                self.facts.append(Fact(cell, isbomb, (why, dict(facts, cell=Cell(cell)))))
+                self.facts.append(Fact(cell, isbomb, Reason(why, dict(facts, cell=Cell(cell)))))
 
     def open_clues(self):
         """Each clue as (cell, number, unknown cells, bombs still to find)."""
@@ -1020,7 +1022,7 @@ def play(rows, cols, mines, first, around, guess=None, give_up=None):
     bombs = {}
     while opened < rows * cols - len(mines):
         solver = Solver(rows, cols, len(mines), shown, around, bombs)
-        solver.run(enough=lambda s: any(not isbomb for _, isbomb, _ in s.facts))
+        solver.run(enough=lambda s: any(not fact.isbomb for fact in s.facts))
         safe = [cell for cell, isbomb in solver.known.items()
                 if not isbomb and shown[cell] is None]
         wrong = [cell for cell in safe if cell in mines]

@@ -270,7 +270,7 @@ def say(table, key, facts, cols):
 
 def speak(table, said, cols):
     """Words kept by words(), said now; "" for nothing."""
-    return say(table, said[0], said[1], cols) if said else ""
+    return say(table, said.key, said.facts, cols) if said else ""
 
 
 class Place:

@@ -390,7 +390,7 @@ def test_solver_keys_at_any_moment(game):
                 assert game.play.state == State.PLAY, key   # any key stops it
             elif key == game.keys.H and (over or not game.play.laid):
                 assert game.showing.hint is None
-                assert game.showing.message[0] == ("game_over" if over else "hints_later")
+                assert game.showing.message.key == ("game_over" if over else "hints_later")
             elif key == game.keys.H:
                 assert not game.block_at(*divmod(game.showing.hint.cell, 9)).isopen
             elif key == game.keys.A:
