@@ -381,6 +381,7 @@ class Tile(Actor):
     """The chapter's Actor, which also notes when its picture changes."""
     changes = 0                      # pictures changed since the game began
     first = {}                       # a picture's name -> its first Actor's state
+    pictures = {}                    # a picture's name -> the picture, loaded once
     # An Actor asks at every field set whether the name is its rectangle's;
     # a tile has a property for each of those, and sets the others (isopen,
     # ...) as any object does, which is quicker: a board has thousands.
@@ -401,8 +402,10 @@ class Tile(Actor):
         """Change the picture, and note the tile for the next draw()."""
         # Every tile picture is 25 x 25 px: the tile need not be measured and
         # placed again (pgzero keeps it in _image_name, _orig_surf and _surf).
+        if name not in Tile.pictures:
+            Tile.pictures[name] = images.load(name)
         self._image_name = name
-        self._orig_surf = self._surf = images.load(name)
+        self._orig_surf = self._surf = Tile.pictures[name]
         Tile.changes += 1
         canvas.changed.add(self)
 
