@@ -16,6 +16,10 @@ import sys
 NO_SOUND_CARD = False
 if "pygame" not in sys.modules:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # And pygame looks for setuptools' pkg_resources, which takes a fifth of
+    # a second to load: pygame finds its own files as well without it, so it
+    # is kept out until pygame has started (None: "no such module").
+    sys.modules.setdefault("pkg_resources", None)
     try:
         from startup import no_sound_card, read_text
         NO_SOUND_CARD = "SDL_AUDIODRIVER" not in os.environ and no_sound_card(
@@ -26,6 +30,8 @@ if "pygame" not in sys.modules:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pgzrun
+if sys.modules.get("pkg_resources", False) is None:
+    del sys.modules["pkg_resources"]        # from now on it loads as usual
 import atexit
 import functools
 import random

@@ -18,11 +18,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # quiet workers
 
+# pygame looks for setuptools' pkg_resources as it starts, a fifth of a
+# second of each test process that starts it; the game keeps it out too.
+sys.modules.setdefault("pkg_resources", None)
 import pygame  # noqa: E402
 import pgzero.runner  # noqa: E402  (it starts pygame and the mixer)
 import pgzero.game  # noqa: E402
 import pgzero.loaders  # noqa: E402
 import pgzero.ptext  # noqa: E402
+if sys.modules.get("pkg_resources", False) is None:
+    del sys.modules["pkg_resources"]        # from now on it loads as usual
 import pygame.freetype  # noqa: E402
 
 import scene  # noqa: E402  (the game's own modules: the game imports the same ones)

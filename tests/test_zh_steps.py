@@ -36,8 +36,11 @@ ZH = os.path.join(CHAPTER, "zh")
 # writes what it saw as one JSON line on stdout.
 HARNESS = r'''
 import atexit, hashlib, json, locale, random, sys
+sys.modules.setdefault("pkg_resources", None)   # pygame starts quicker without it
 import pygame
 import pgzero.game
+if sys.modules.get("pkg_resources", False) is None:
+    del sys.modules["pkg_resources"]
 
 random.seed(7)
 seen = {"encoding": locale.getpreferredencoding(False), "frames": 0}
