@@ -128,8 +128,11 @@ def test_the_modules_need_no_pygame_no_pgzero_and_no_screen():
             "sys.exit(pytest.main(['-q', '--noconftest', '-p', 'no:cacheprovider', '-o', 'addopts=',\n"
             "                      %r]))\n" % (ROOT, MODULES, os.path.join(
                 ROOT, "tests", "test_modules.py")))
+    # pytest's plugins stay out too (the modules' tests use none): each
+    # takes time to start, hypothesis most.
+    env = dict(os.environ, PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, timeout=600)
+                          text=True, timeout=600, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert " passed" in done.stdout
 
