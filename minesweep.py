@@ -34,6 +34,7 @@ if sys.modules.get("pkg_resources", False) is None:
     del sys.modules["pkg_resources"]        # from now on it loads as usual
 import atexit
 import functools
+import gc
 import random
 import signal
 import time
@@ -131,6 +132,9 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     # The chapter's double loop: row by row, and in each row column by column.
     canvas.changed.clear()      # the old board's tiles need no drawing
     blocks = []
+    # Python's garbage collector looks over every object each time a few
+    # hundred are made: while a board's thousands are made, it waits.
+    gc.disable()
     for row in range(ROWS):
         for col in range(COLS):
             blocks.append(make_block(row, col))
@@ -139,6 +143,7 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     table = neighbour_table(ROWS, COLS)
     for cell, block in enumerate(blocks):
         block.neighbours = [blocks[other] for other in table[cell]]
+    gc.enable()
     # open_block calls itself before it returns, so in an empty area up to
     # one call a tile waits inside the others: a large empty board needs more
     # room than Python gives at start (fix c); slow motion's recorder stands
