@@ -33,6 +33,7 @@ import pgzrun
 if sys.modules.get("pkg_resources", False) is None:
     del sys.modules["pkg_resources"]        # from now on it loads as usual
 import atexit
+import contextlib
 import functools
 import gc
 import random
@@ -132,18 +133,15 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     # The chapter's double loop: row by row, and in each row column by column.
     canvas.changed.clear()      # the old board's tiles need no drawing
     blocks = []
-    # Python's garbage collector looks over every object each time a few
-    # hundred are made: while a board's thousands are made, it waits.
-    gc.disable()
-    for row in range(ROWS):
-        for col in range(COLS):
-            blocks.append(make_block(row, col))
-    # Each tile keeps a list of the tiles around it (up to eight), worked
-    # out once from the rows and columns instead of searched for every time.
-    table = neighbour_table(ROWS, COLS)
-    for cell, block in enumerate(blocks):
-        block.neighbours = [blocks[other] for other in table[cell]]
-    gc.enable()
+    with collector_waiting():   # a big board makes thousands of tiles at once
+        for row in range(ROWS):
+            for col in range(COLS):
+                blocks.append(make_block(row, col))
+        # Each tile keeps a list of the tiles around it (up to eight), worked
+        # out once from the rows and columns instead of searched for every time.
+        table = neighbour_table(ROWS, COLS)
+        for cell, block in enumerate(blocks):
+            block.neighbours = [blocks[other] for other in table[cell]]
     # open_block calls itself before it returns, so in an empty area up to
     # one call a tile waits inside the others: a large empty board needs more
     # room than Python gives at start (fix c); slow motion's recorder stands
@@ -382,6 +380,20 @@ def picture_of(block):
 # notes when its picture changes, so that draw() draws only what changed,
 # and is quick to make and to change: a big board has thousands of tiles.
 # ---------------------------------------------------------------------------
+@contextlib.contextmanager
+def collector_waiting():
+    """Python's garbage collector waits while a new board's tiles are made."""
+    # It collects each time several hundred objects have been made, and now
+    # and then looks over all of them: half the time of making a big board.
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def rect_field(name):
     """A tile's field that is its rectangle's: left, top, collidepoint, ..."""
     return property(lambda tile: getattr(tile._rect, name),
@@ -394,10 +406,9 @@ class Tile(Actor):
     first = {}                       # a picture's name -> its first Actor's state
     pictures = {}                    # a picture's name -> the picture, loaded once
     # An Actor asks at every field set whether the name is its rectangle's;
-    # a tile has a property for each of those, and sets the others (isopen,
-    # ...) as any object does, which is quicker: a board has thousands.
+    # a tile has a property for each of those (below), and sets the others
+    # (isopen, ...) as any object does, which is quicker: a board has thousands.
     __setattr__ = object.__setattr__
-    locals().update({name: rect_field(name) for name in Actor.DELEGATED_ATTRIBUTES})
 
     def __init__(self, image):
         """Actor(image) at (0, 0); the Actor's own work is done once a picture."""
@@ -422,6 +433,15 @@ class Tile(Actor):
 
     # block.image reads as the Actor's; block.image = ... also notes it for draw().
     image = property(Actor.image.fget, set_image)
+
+
+def give_rect_fields(tile_class):
+    """Give a class a property for each of the Actor's rectangle's names."""
+    for name in Actor.DELEGATED_ATTRIBUTES:
+        setattr(tile_class, name, rect_field(name))
+
+
+give_rect_fields(Tile)
 
 
 # ---------------------------------------------------------------------------

@@ -445,10 +445,11 @@ def test_autoplay_plays_a_big_board_to_the_end_and_a_level_a_move_a_tick(game):
         clicks = game.play.clicks
         game.autoplay_step()
         assert game.play.clicks == clicks + 1
-    # On a big board (more than AUTO_BIG tiles), several moves a tick, and
-    # every tick moves on, to the end of the game (a guess may lose it).
-    on_desktop(game, (1366, 768), 25, 48, 190)
-    assert game.ROWS * game.COLS > game.AUTO_BIG
+    # On a big board (more than AUTO_BIG tiles, too tall to show whole),
+    # several moves a tick, and every tick moves on, to the end of the game
+    # (a guess may lose it); the view follows the moves.
+    on_desktop(game, (1366, 768), 60, 20, 190)
+    assert game.ROWS * game.COLS > game.AUTO_BIG and game.view.rows < game.ROWS
     game.start_autoplay()
     ticks = 0
     while in_state(game, "AUTO"):
