@@ -29,9 +29,11 @@ if "pygame" not in sys.modules:
     if NO_SOUND_CARD:
         os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pgzrun
-if sys.modules.get("pkg_resources", False) is None:
-    del sys.modules["pkg_resources"]        # from now on it loads as usual
+try:
+    import pgzrun
+finally:
+    if sys.modules.get("pkg_resources", False) is None:
+        del sys.modules["pkg_resources"]    # from now on it loads as usual
 import atexit
 import contextlib
 import functools
