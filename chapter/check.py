@@ -187,38 +187,66 @@ def run_program(program, servers=None):
 # ------------------------------------------------------------- the words
 
 
+class Facts(dict):
+    """A finding's facts, where a fact the words ask for and the finding
+    lacks reads as "?" rather than stopping the whole report."""
+
+    def __missing__(self, key):
+        return "?"
+
+
+def fill(template, facts):
+    """A template of the words with the facts put in."""
+    return template.format_map(Facts(facts))
+
+
 def words(texts, finding):
-    """The sentence for one finding, in the language of texts."""
+    """The sentence for one finding, in the language of texts: what the
+    program did, and (for a cause found in its text) which line made it so."""
     facts = dict(finding.get("facts") or {})
     what = facts.get("what", "")
     when = texts["when"].get(what, texts["when"]["other"].format(what=what)) if what else ""
     facts["when"] = when
     if "side" in facts:
         facts["side"] = texts["sides"].get(facts["side"], facts["side"])
+    if "axis" in facts:
+        facts["axis"] = texts["axes"].get(facts["axis"], facts["axis"])
     facts.setdefault("func", "")
-    text = texts["messages"][finding["key"]].format(**facts)
-    if facts.get("near") and finding["key"] not in ("ok",):
-        text += texts["near"].format(near=facts["near"])
+    text = fill(texts["messages"][finding["key"]], facts)
+    saw = facts.get("saw")
+    if saw and saw in texts["saw"]:
+        text = fill(texts["saw"][saw], facts) + text
+    if facts.get("near") and "{near}" not in texts["messages"][finding["key"]]:
+        text += fill(texts["near"], {"near": facts["near"]})
+    if facts.get("in_func"):
+        text += fill(texts["in_func"], {"func": facts["in_func"]})
     return text
 
 
 def report(program, found, texts):
-    """The JSON object of one program: file, reached, all eleven checks."""
-    checks, reached, broken = [], None, False
+    """The JSON object of one program: file, reached, all eleven checks
+    (a section not written yet is "ok": null with "todo": true), and the
+    notes on how it starts."""
+    checks, reached, stopped = [], None, None
     by_section = {f["section"]: f for f in found}
     for section in SECTIONS:
         finding = by_section.get(section)
-        if finding is None or broken:
-            checks.append({"section": section, "ok": None,
-                           "message": texts["not_checked"], "line": None})
+        if finding is None or stopped:
+            waits = texts["not_checked_todo"] if stopped == "todo" else texts["not_checked"]
+            checks.append({"section": section, "ok": None, "message": waits, "line": None})
             continue
-        checks.append({"section": section, "ok": finding["ok"],
-                       "message": words(texts, finding), "line": finding["line"]})
+        check = {"section": section, "ok": finding["ok"],
+                 "message": words(texts, finding), "line": finding["line"]}
+        if finding.get("todo"):
+            check["todo"] = True
+        checks.append(check)
         if finding["ok"]:
             reached = section
         else:
-            broken = True
-    return {"file": program, "reached": reached, "checks": checks}
+            stopped = "todo" if finding.get("todo") else "failed"
+    notes = found[0].get("notes", []) if found else []
+    return {"file": program, "reached": reached, "checks": checks,
+            "notes": [{"line": note["line"], "message": words(texts, note)} for note in notes]}
 
 
 def check_all(programs, texts):
@@ -241,21 +269,33 @@ def check_all(programs, texts):
 # ----------------------------------------------------------- the outputs
 
 
+def mark(texts, check):
+    """The mark of one check in the text: passed, failed, not yet written,
+    not checked."""
+    if check.get("todo"):
+        return texts["todo"]
+    return {True: texts["passed"], False: texts["failed"], None: texts["skipped"]}[
+        check["ok"]]
+
+
 def as_text(results, texts):
-    """What a student reads: each section, the first failure in full."""
+    """What a student reads: each section, the first failure (or the first
+    section still to write) in full, and the notes."""
     lines = [texts["intro"], ""]
     for result in results:
         lines.append(result["file"])
         failure = None
         for check in result["checks"]:
-            mark = {True: texts["passed"], False: texts["failed"], None: texts["skipped"]}[
-                check["ok"]]
             title = texts["sections"][check["section"]]
             where = "  " + texts["at_line"].format(line=check["line"]) if check["line"] else ""
-            lines.append("  [%s] %s %s%s" % (mark, check["section"], title, where))
-            if check["ok"] is False:
+            lines.append("  [%s] %s %s%s" % (mark(texts, check), check["section"], title,
+                                            where))
+            if check["ok"] is False or check.get("todo"):
                 failure = check
                 lines.append("        " + check["message"])
+        for note in result.get("notes", []):
+            where = texts["at_line"].format(line=note["line"]) + "  " if note["line"] else ""
+            lines.append("  " + texts["note"] + where + note["message"])
         if failure is None:
             lines.append("  " + texts["all_done"])
         elif result["reached"]:
@@ -283,6 +323,7 @@ td.mark {{ text-align: center; font-weight: bold; width: 1.4em; }}
 td.yes {{ background: #c8ecc8; color: #185c18; }}
 td.no {{ background: #f6c4c4; color: #8a1010; }}
 td.skip {{ color: #aaa; }}
+td.todo {{ background: #fdf1c7; color: #7a5a00; }}
 td.words {{ max-width: 34em; }}
 tr.count td {{ background: #f4f4f4; text-align: center; }}
 </style></head><body>
@@ -306,11 +347,13 @@ def as_html(results, texts, lang):
     for result in results:
         cells, said = [], ""
         for check in result["checks"]:
-            kind, mark = {True: ("yes", "\u2713"), False: ("no", "\u2717"),
+            kind, sign = {True: ("yes", "\u2713"), False: ("no", "\u2717"),
                           None: ("skip", "\u00b7")}[check["ok"]]
+            if check.get("todo"):
+                kind, sign = "todo", "\u2026"
             cells.append('<td class="mark %s" title="%s">%s</td>' % (
-                kind, esc(check["message"]), mark))
-            if check["ok"] is False:
+                kind, esc(check["message"]), sign))
+            if check["ok"] is False or check.get("todo"):
                 where = texts["at_line_said"].format(line=check["line"]) if check[
                     "line"] else ""
                 said = esc(where + check["message"])

@@ -7,16 +7,20 @@ the words (Chinese or English) are chosen by check.py, not here.
 """
 import ast
 import collections
+import contextlib
 import difflib
 import io
 import json
 import os
+import random
 import signal
 import sys
 import time
 import tokenize
 import traceback
 import types
+
+import check_causes
 
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
             "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
@@ -31,6 +35,7 @@ RECURSION_LIMIT = 450
 LOAD_SECONDS = 2.0
 CALL_SECONDS = 2.0
 LEFT, RIGHT = 1, 3
+LOAD_SEED = 1000
 MEMORY = 1536 * 1024 * 1024
 CPU_SECONDS = 120
 
@@ -43,6 +48,11 @@ OPEN_ALL = (4, 3)
 LAST = (0, 0)
 NUMBER_TILE = (5, 7)
 BOMB_TILE = (6, 6)
+
+# The section where the book first writes each of its functions.
+BOOK_SECTION_OF = {"draw": "3.1.3", "on_mouse_down": "3.2.1", "set_flag": "3.2.2",
+                   "open_block": "3.3.1", "blow_up": "3.3.1", "get_neighbours": "3.3.2",
+                   "get_bomb_number": "3.3.3", "update": "3.4.2"}
 
 # The eight neighbours, in the book's order of its eight comparisons.
 DIRECTIONS = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)]
@@ -57,6 +67,11 @@ class Fail(Exception):
     def __init__(self, key, line=None, **facts):
         Exception.__init__(self, key)
         self.key, self.line, self.facts = key, line, facts
+
+
+class Todo(Fail):
+    """A section whose code is not written yet (no function, only `pass`,
+    no handler): "not yet", not a mistake."""
 
 
 class Stopped(BaseException):
@@ -90,22 +105,48 @@ class Limit:
 # ---------------------------------------------------------------- the text
 
 
-def read_source(path):
-    """The program's text, decoded by its coding line as Python does."""
+BOM = b"\xef\xbb\xbf"
+
+
+def read_source(path, notes):
+    """The program's text, decoded by its coding line as Python does; a
+    note in notes where Python reads it but not as its author meant."""
     with open(path, "rb") as f:
         data = f.read()
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as e:
+        if data.startswith(BOM):
+            # Notepad's "UTF-8 with BOM" before the book's gb18030 line.
+            raise Fail("bom_coding", 1, coding=str(e))
         if "invalid or missing" not in str(e):
             raise Fail("bad_coding", 1, coding=str(e))
         encoding = "utf-8"            # no coding line, and not UTF-8 either
+    says_gb = encoding.replace("-", "").replace("_", "").lower() in ("gb18030", "gbk",
+                                                                     "gb2312", "cp936")
     try:
-        return data.decode(encoding)
+        text = data.decode(encoding)
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
+        if says_gb and is_utf8(data):
+            raise Fail("utf8_says_gb", line, coding=encoding)
         raise Fail("not_utf8" if encoding.startswith("utf") else "bad_bytes",
                    line, coding=encoding)
+    if says_gb and is_utf8(data) and any(byte > 127 for byte in data):
+        # It decodes, but as other letters than the author typed (Thonny
+        # saves UTF-8): comments only, so the program runs, but a Chinese
+        # word in a string would show as nonsense.
+        notes.append(("note_utf8_says_gb", 1, {"coding": encoding}))
+    return text
+
+
+def is_utf8(data):
+    """Whether bytes are UTF-8 text."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 SYNTAX_HINTS = [          # (a piece of Python's message, the key of our words)
@@ -153,6 +194,11 @@ class Lines:
         self.tree = tree
         self.defs = {node.name: node for node in ast.walk(tree)
                      if isinstance(node, ast.FunctionDef)}
+
+    def all_names(self):
+        """Every name and field name the program's text uses."""
+        return {node.id for node in ast.walk(self.tree) if isinstance(node, ast.Name)} | {
+            node.attr for node in ast.walk(self.tree) if isinstance(node, ast.Attribute)}
 
     def of_def(self, name):
         """The line of `def name`, or None."""
@@ -206,6 +252,44 @@ class Lines:
                         name in {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
                         for t in getattr(node, "targets", [])):
                     return node.lineno
+        return None
+
+    def appends_to(self, name):
+        """Whether the program calls name.append(...) anywhere."""
+        return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
+                   node.func.attr == "append" and isinstance(node.func.value, ast.Name) and
+                   node.func.value.id == name for node in ast.walk(self.tree))
+
+    def stores_of(self, attr):
+        """The first line that sets a field named attr (block.attr = ...)."""
+        found = [node.lineno for node in ast.walk(self.tree) if isinstance(
+            node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Store)]
+        return min(found) if found else None
+
+    def last_tile_field(self):
+        """The line of the last field the tile-making loop sets (where a
+        missing one belongs after), or None."""
+        loops = check_causes.tile_loops(self.tree)
+        if loops is None:
+            return None
+        found = [node.lineno for node in ast.walk(loops[1]) if isinstance(
+            node, ast.Attribute) and isinstance(node.ctx, ast.Store)]
+        return max(found) if found else None
+
+    def field_in_branch(self, func, field, branch):
+        """The line of `X.field = ...` in the body (or else) of the first if
+        of func, or None."""
+        node = self.defs.get(func)
+        if node is None:
+            return None
+        for test in ast.walk(node):
+            if isinstance(test, ast.If):
+                for s in (test.body if branch == "body" else test.orelse):
+                    for n in ast.walk(s):
+                        if isinstance(n, ast.Attribute) and n.attr == field and \
+                                isinstance(n.ctx, ast.Store):
+                            return n.lineno
+                return None
         return None
 
     def else_of(self, func):
@@ -329,10 +413,51 @@ class Program:
     def __init__(self, path, work_file):
         self.path = path
         self.work_file = work_file
-        source = read_source(path)
+        self.notes = []
+        source = read_source(path, self.notes)
         self.code, tree = compile_source(source, path)
+        self.tree = tree
         self.lines = Lines(tree)
+        self.causes = check_causes.Causes(tree, source)
+        self.notes.extend(check_causes.pgzrun_notes(tree))
         self.mod = None
+        self.pg = None
+        self.loads = 0
+
+    def written_beyond(self, section):
+        """Whether the program has code of a section after this one (a
+        function the book writes later): then what this section lacks is a
+        slip, not something still to write."""
+        later = SECTIONS[SECTIONS.index(section) + 1:]
+        return any(name in self.lines.defs for name, where in BOOK_SECTION_OF.items()
+                   if where in later)
+
+    @contextlib.contextmanager
+    def tracing(self, func):
+        """The lines of the student's function func that run inside the
+        with block (a set, filled as they run)."""
+        ran = set()
+        path = self.path
+
+        def local(frame, event, arg):
+            """Note each line of func as it runs."""
+            if event == "line":
+                ran.add(frame.f_lineno)
+            return local
+
+        def calls(frame, event, arg):
+            """Follow only func's own frames."""
+            code = frame.f_code
+            if code.co_filename == path and code.co_name == func:
+                return local
+            return None
+
+        old = sys.gettrace()
+        sys.settrace(calls)
+        try:
+            yield ran
+        finally:
+            sys.settrace(old)
 
     def student_frames(self, tb):
         """The frames of a traceback that are in the student's program."""
@@ -348,6 +473,11 @@ class Program:
         sys._pgzrun = True
         sys.setrecursionlimit(1000)
         pgzero.runner.prepare_mod(mod)
+        self.mod, self.pg = mod, None
+        # The program's own random board is the same at every check, and
+        # differs from one load to the next (3.1.4 compares two).
+        self.loads += 1
+        random.seed(LOAD_SEED + self.loads)
         try:
             with Limit(LOAD_SECONDS):
                 exec(self.code, mod.__dict__)
@@ -355,8 +485,41 @@ class Program:
             raise self.diagnose(e, "load")
         finally:
             sys.setrecursionlimit(RECURSION_LIMIT)
-        self.mod = mod
+        self.frame()
         return mod
+
+    def frame(self):
+        """One frame as Pygame Zero runs it: update(), then draw(), each
+        only if the program has it: a crash in either is found at the
+        section whose action led to it, as the student would see it."""
+        game = self.game(self.mod)
+        for name in ("update", "draw"):
+            func = getattr(self.mod, name, None)
+            if not callable(func) or not hasattr(func, "__code__"):
+                continue
+            try:
+                call = game.get_update_func() if name == "update" else game.get_draw_func()
+            except TypeError as e:             # draw(x): Pygame Zero's own refusal
+                raise Fail("crash", self.lines.of_def(name), what=name,
+                           python="TypeError: %s" % e)
+            if name == "update":
+                self.run(name, call, 1 / 60)
+                self.won_too_soon()
+            else:
+                self.run(name, call)
+
+    def won_too_soon(self):
+        """A Fail if update() has set finished while a safe tile is still
+        closed (the player would see Finished at once)."""
+        blocks = getattr(self.mod, "blocks", None)
+        if getattr(self.mod, "finished", None) is not True or not isinstance(blocks, list):
+            return
+        closed = [tile for tile in blocks if getattr(tile, "isbomb", True) is False
+                  and getattr(tile, "isopen", True) is False]
+        if closed:
+            raise in_function(self, with_code(self, blame(self, Fail(
+                "win_at_once", self.lines.of_name("isopen", "update") or
+                self.lines.of_def("update")), ["update"], WINNING)), "update")
 
     def run(self, what, func, *args):
         """Call a piece of the student's code with a time limit; its errors
@@ -380,15 +543,22 @@ class Program:
                        count=len(blocks) if isinstance(blocks, list) else 0)
 
     def diagnose(self, e, what):
-        """A Fail for an error raised in the student's code."""
+        """A Fail for an error raised in the student's code: what Python
+        said, and the line of its cause where the program's text shows it."""
         frames = self.student_frames(e.__traceback__)
         line = frames[-1][1] if frames else None
         facts = {"what": what, "python": "%s: %s" % (type(e).__name__, e)}
+        funcs = [name for name, _ in reversed(frames)]
         deep = collections.Counter(frames).most_common(1)
         if isinstance(e, Stopped) and deep and deep[0][1] > 100:
             return self.recursion(frames, facts)      # a recursion still going
         if isinstance(e, Stopped):
-            return Fail("endless_load" if what == "load" else "endless", line, **facts)
+            # Where the alarm found the loop differs between Pythons: the
+            # loop's own line is named, the same on every one.
+            loop = check_causes.enclosing_loop(self.tree, line) if line else None
+            found = Fail("endless_load" if what == "load" else "endless", loop, **facts)
+            return blame(self, found, funcs, None, ("cause_compare_not_assign",
+                                                    "cause_plus_equals"))
         if isinstance(e, RecursionError):
             return self.recursion(frames, facts)
         if isinstance(e, EOFError):
@@ -398,21 +568,23 @@ class Program:
         if isinstance(e, MemoryError):
             return Fail("memory", line, **facts)
         if isinstance(e, UnboundLocalError):
+            # The missing `global name` belongs just below the def line.
             name = str(e).split("'")[1] if "'" in str(e) else "?"
-            return Fail("unbound", line, name=name, **facts)
+            return Fail("unbound", self.lines.of_def(funcs[0]) if funcs else line, name=name,
+                        read=line, **facts)
         text = str(e.args[0]) if e.args else ""
         if "No image found like" in text:
             return Fail("no_image", line, name=text.split("'")[1], **facts)
         if "No sound found like" in text:
             return Fail("no_sound", line, name=text.split("'")[1], **facts)
         if isinstance(e, IndexError):
-            return Fail("index", line, **facts)
+            return self.index_error(line, what, funcs, facts)
         if isinstance(e, NameError):
-            return self.missing_name(getattr(e, "name", None) or text.split("'")[1], line,
-                                     facts)
+            name = getattr(e, "name", None) or text.split("'")[1]
+            return self.missing_name(name, line, facts, e.__traceback__)
         if isinstance(e, AttributeError) and "'Actor' object" in text:
-            return Fail("no_attribute", line, name=getattr(e, "name", "") or
-                        text.split("'")[3], **facts)
+            return self.tile_field(getattr(e, "name", "") or text.split("'")[3], line,
+                                   facts)
         if isinstance(e, AttributeError) and "module" in text and getattr(e, "name", None):
             near = difflib.get_close_matches(e.name, dir(getattr(e, "obj", None)), 1)
             return Fail("no_module_attr", line, name=e.name, near=near[0] if near else "",
@@ -423,6 +595,35 @@ class Program:
         if isinstance(e, AttributeError):
             return self.constant_case(e, text, line, facts)
         return Fail("crash", line, **facts)
+
+    def index_error(self, line, what, funcs, facts):
+        """An IndexError: where blocks is shorter than the book makes it,
+        the statement that made it so."""
+        blocks = getattr(self.mod, "blocks", None)
+        if isinstance(blocks, list) and not blocks and not self.lines.appends_to("blocks"):
+            return Fail("index_no_append", self.lines.last_tile_field() or line, **facts)
+        if isinstance(blocks, list) and len(blocks) < ROWS * COLS:
+            facts = dict(facts, count=len(blocks))
+            found = blame(self, Fail("index_blocks", line, **facts), [""], MAKING)
+            return found
+        return Fail("index", line, **facts)
+
+    def tile_field(self, name, line, facts):
+        """A tile has no field name: misspelt where it is set (the cause is
+        that line), misspelt here (this line), or never set at all."""
+        blocks = getattr(self.mod, "blocks", None)
+        tile = blocks[0] if isinstance(blocks, list) and blocks else None
+        has = [n for n in vars(tile) if not n.startswith("_")] if tile is not None else []
+        near = difflib.get_close_matches(name, has, 1, 0.7)
+        if name in check_causes.TILE_FIELDS and near:
+            store = self.lines.stores_of(near[0])
+            if store:
+                return Fail("field_set_misspelt", store, name=name, typo=near[0],
+                            read=line, **facts)
+        if near:
+            return Fail("field_read_misspelt", line, name=name, near=near[0], **facts)
+        return Fail("no_attribute", self.lines.last_tile_field() or line, name=name,
+                    read=line, **facts)
 
     def constant_case(self, e, text, line, facts):
         """mouse.left for mouse.LEFT (or keys.space): Pygame Zero's names of
@@ -437,14 +638,40 @@ class Program:
                             near=names.__name__ + "." + name.upper(), **facts)
         return Fail("crash", line, **facts)
 
-    def missing_name(self, name, line, facts):
-        """A name the program uses but never made."""
-        near = difflib.get_close_matches(name, [n for n in dir(self.mod or types)
-                                                if not n.startswith("_")], 1)
+    def missing_name(self, name, line, facts, tb=None):
+        """A name the program uses but never made: a book's function not
+        written yet, the book's name of a constant the student named in
+        their own way, a tile's name from another function, a misspelling."""
         if name in ("set_flag", "open_block", "blow_up", "get_neighbours",
                     "get_bomb_number"):
+            near = self.near_facts(name)
+            if near["near"]:
+                return Fail("name_misspelt_def", line, name=name, near=near["near"],
+                            def_line=self.lines.of_def(near["near"]), **facts)
             return Fail("name_todo", line, name=name, **facts)
+        if name == "pgzrun":
+            return Fail("no_import_pgzrun", line, **facts)
+        own = check_causes.own_constant(self.tree, name)
+        if own:
+            return Fail("name_own_constant", line, name=name, own=own[0],
+                        own_line=own[1], **facts)
+        local = self.local_names(tb)
+        tile = [n for n in local if n in ("block", "bk")]
+        if name in ("bk", "block") and tile:
+            return Fail("name_other_tile", line, name=name, near=tile[0],
+                        code=self.causes.lines.text(line or 0), **facts)
+        near = difflib.get_close_matches(name, local + [n for n in dir(self.mod or types)
+                                                        if not n.startswith("_")], 1)
         return Fail("name", line, name=name, near=near[0] if near else "", **facts)
+
+    def local_names(self, tb):
+        """The names of the innermost frame of the student's in a traceback."""
+        names = []
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.path:
+                names = list(tb.tb_frame.f_locals)
+            tb = tb.tb_next
+        return names
 
     def recursion(self, frames, facts):
         """An endless recursion: the line where a function calls itself."""
@@ -453,6 +680,10 @@ class Program:
         if not count:
             return Fail("recursion_other", frames[-1][1] if frames else None, **facts)
         (func, line), _ = count.most_common(1)[0]
+        itself = self.causes.find([func], None, ("cause_calls_itself_with_own",))
+        if itself is not None:
+            return Fail(itself.key, itself.line, saw="recursion_open",
+                        **dict(facts, **itself.facts))
         if func == "open_block":
             where, at = self.lines.isopen_set("open_block")
             if where == "below":
@@ -476,9 +707,13 @@ class Program:
             grid[(int(tile.top // SIZE), int(tile.left // SIZE))] = tile
         if len(blocks) != ROWS * COLS or len(grid) != ROWS * COLS:
             line = self.lines.of_call("Actor")
+            books = MAKING
             if len(blocks) == ROWS * COLS:
                 line = self.lines.of_name("left", None) or line
-            raise Fail("tile_count", line, count=len(blocks), places=len(grid))
+                books = PLACE_FIELDS
+            raise blame(self, Fail("tile_count", line, count=len(blocks), places=len(grid)),
+                        [""], books, ("cause_place_index", "cause_field_typo") +
+                        check_causes.MOVED)
         return grid
 
     def lay(self, mod):
@@ -495,8 +730,11 @@ class Program:
         """Pygame Zero's own game object, to send clicks and draw frames."""
         import pgzero.game
         import pygame
+        if self.pg is not None and self.pg.mod is mod:
+            return self.pg
         game = pgzero.game.PGZeroGame(mod)
         game.reinit_screen()
+        self.pg = game
         # Pygame Zero's own way of calling on_mouse_down, without the
         # spelling check of load_handlers (slow, and it only prints).
         handler = getattr(mod, "on_mouse_down", None)
@@ -512,8 +750,9 @@ class Program:
                                    pos=(col * SIZE + SIZE // 2, row * SIZE + SIZE // 2))
         handler = game.handlers.get(pygame.MOUSEBUTTONDOWN)
         if handler is None:
-            raise Fail("no_mouse", self.near_def("on_mouse_down"), **self.near_facts(
-                "on_mouse_down"))
+            near = self.near_facts("on_mouse_down")
+            kind = Fail if near["near"] else Todo
+            raise kind("no_mouse", self.near_def("on_mouse_down"), **near)
         try:
             self.run("click", handler, event)
         except Fail as f:
@@ -521,6 +760,7 @@ class Program:
             if "Event' object has no attribute" in said:
                 raise Fail("mouse_args", self.lines.of_def("on_mouse_down"))
             raise
+        self.frame()
 
     def near_def(self, name):
         """The line of a function whose name is close to name, if any."""
@@ -564,29 +804,79 @@ class Program:
 
 
 def want(program, mod, name):
-    """The function name of the program, or a Fail saying it is to write."""
+    """The function name of the program, or why not: not written yet
+    (Todo), or written under another name (Fail naming it)."""
     func = getattr(mod, name, None)
     if callable(func):
         return func
-    raise Fail("todo_" + name, program.near_def(name), **program.near_facts(name))
+    near = program.near_facts(name)
+    kind = Fail if near["near"] else Todo
+    raise kind("todo_" + name, program.near_def(name), **near)
+
+
+def blame(program, fail, funcs, books=None, keys=None):
+    """The Cause of a section's failure where the program's text shows one
+    (in one of funcs, '' for module level): a Fail naming the cause's line,
+    with what the section saw; else the failure as it is."""
+    cause = program.causes.find(funcs, books, keys)
+    if cause is None:
+        return fail
+    facts = dict(fail.facts)
+    facts.update(cause.facts)
+    facts["saw"] = fail.key
+    return Fail(cause.key, cause.line, **facts)
+
+
+def with_code(program, fail):
+    """The failure with the text of its line as the fact code."""
+    if fail.line is None or "code" in fail.facts:
+        return fail
+    return Fail(fail.key, fail.line, code=program.causes.lines.text(fail.line), **fail.facts)
+
+
+def in_function(program, fail, func):
+    """A failure whose line would only be a function's def: said to be in
+    that function, with no line named (the def line is not the fault)."""
+    if fail.line is not None and fail.line == program.lines.of_def(func):
+        facts = dict(fail.facts)
+        facts["in_func"] = func
+        return Fail(fail.key, None, **facts)
+    return fail
+
+
+def own_or_book(program, mod, name):
+    """The value of one of the book's constants, under its own name or a
+    name of the student's with the book's value; None if neither."""
+    if hasattr(mod, name):
+        return getattr(mod, name)
+    own = check_causes.own_constant(program.tree, name)
+    return getattr(mod, own[0], None) if own else None
 
 
 def section_312(program):
     """3.1.2: the window is SIZE * COLS by SIZE * ROWS."""
     mod = program.load()
-    for name, want_value in (("ROWS", ROWS), ("COLS", COLS), ("SIZE", SIZE), ("WIDTH", None),
-                             ("HEIGHT", None)):
-        if not hasattr(mod, name):
-            raise Fail("constant_missing", None, name=name)
+    names = ("ROWS", "COLS", "SIZE", "WIDTH", "HEIGHT")
+    if not any(hasattr(mod, name) for name in names):
+        raise Todo("constant_missing", None, name="ROWS")
     for name, want_value in (("ROWS", ROWS), ("COLS", COLS), ("SIZE", SIZE)):
-        if getattr(mod, name, None) != want_value:
+        value = own_or_book(program, mod, name)
+        if value is None:
+            raise Todo("constant_missing", None, name=name)
+        if value != want_value:
             raise Fail("constant", program.lines.of_assign(name), name=name,
-                       value=repr(getattr(mod, name, None)), want=want_value)
+                       value=repr(value), want=want_value)
     for name, want_value in (("WIDTH", SIZE * COLS), ("HEIGHT", SIZE * ROWS)):
-        if getattr(mod, name, None) != want_value:
+        if not hasattr(mod, name):
+            raise Todo("constant_missing", None, name=name)
+        if getattr(mod, name) != want_value:
             raise Fail("window", program.lines.of_assign(name), name=name,
-                       value=repr(getattr(mod, name, None)), want=want_value)
+                       value=repr(getattr(mod, name)), want=want_value)
     return "ok_312", {}
+
+
+PLACE_FIELDS = ("block.left = j * SIZE", "block.top = i * SIZE")
+MAKING = ("blocks.append(block)", 'block = Actor("minesweep_block")') + PLACE_FIELDS
 
 
 def section_313(program):
@@ -598,8 +888,10 @@ def section_313(program):
             raise Fail("tile_size", program.lines.of_call("Actor"),
                        size="%s x %s" % (tile.width, tile.height))
     if set(grid) != {(r, c) for r in range(ROWS) for c in range(COLS)}:
-        raise Fail("tile_places", program.lines.of_name("left", None) or
-                   program.lines.of_call("Actor"))
+        raise blame(program, Fail("tile_places", program.lines.of_name("left", None) or
+                                  program.lines.of_call("Actor")),
+                    [""], PLACE_FIELDS, ("cause_place_index", "cause_field_typo") +
+                    check_causes.MOVED)
     game = program.game(mod)
     want(program, mod, "draw")
     program.draw(game, mod)
@@ -609,38 +901,58 @@ def section_313(program):
         if game.screen.get_at((x, y))[:3] == tile._surf.get_at((3, 3))[:3]:
             shown += 1
     if shown < ROWS * COLS - 40:
-        raise Fail("not_drawn", program.lines.of_def("draw"), shown=shown)
+        raise in_function(program, blame(program, Fail(
+            "not_drawn", program.lines.of_def("draw"), shown=shown), ["draw"],
+            ("block.draw()",)), "draw")
     return "ok_313", {}
 
 
 def bomb_places(program, mod):
-    """Where the program buried its bombs, or a Fail."""
+    """Where the program buried its bombs, or why it has none to show."""
     grid = program.tiles(mod)
     try:
-        places = {place for place, tile in grid.items() if tile.isbomb}
+        return {place for place, tile in grid.items() if tile.isbomb}
     except AttributeError:
-        raise Fail("todo_isbomb", program.lines.of_call("Actor"))
-    return places
+        pass
+    fail = Fail("todo_isbomb", program.lines.of_call("Actor"))
+    found = blame(program, fail, [""], (), ("cause_field_typo",))
+    if found is not fail:
+        raise found
+    raise Todo("todo_isbomb", None)
 
 
 def section_314(program):
-    """3.1.4: isbomb on exactly BOMBS tiles, shuffled (two loads differ)."""
+    """3.1.4: isbomb on exactly BOMBS tiles, shuffled (two loads differ).
+    The count may have a name of the student's own: what is laid decides."""
     mod = program.mod    # the same load as the section before
-    if getattr(mod, "BOMBS", None) is None:
-        raise Fail("todo_bombs", None)
-    first = bomb_places(program, mod)
-    bury = program.lines.of_loop("BOMBS")
-    if mod.BOMBS != BOMBS:
+    own = check_causes.own_constant(program.tree, "BOMBS")
+    count_name = "BOMBS" if hasattr(mod, "BOMBS") else (own[0] if own else None)
+    try:
+        first = bomb_places(program, mod)
+    except Todo:
+        raise Todo("todo_bombs" if count_name is None else "todo_isbomb", None)
+    bury = program.lines.of_loop(count_name) if count_name else None
+    if hasattr(mod, "BOMBS") and mod.BOMBS != BOMBS:
         raise Fail("bombs_constant", program.lines.of_assign("BOMBS"),
                    value=repr(mod.BOMBS))
     if not first and bury is None:       # no loop yet: nothing to check in it
-        raise Fail("todo_isbomb", None)
+        raise Todo("todo_bombs" if count_name is None else "todo_isbomb", None)
     if len(first) != BOMBS:
-        raise Fail("bombs_count", bury, count=len(first))
+        raise blame(program, Fail("bombs_count", bury, count=len(first)), [""],
+                    ("blocks[i].isbomb = True", "block.isbomb = False",
+                     "random.shuffle(blocks)"), check_causes.MOVED + (
+                        "cause_other_loop_var", "cause_field_typo",
+                        "cause_compare_not_assign"))
     second = bomb_places(program, program.load())
     in_order = {divmod(i, COLS) for i in range(BOMBS)}
     if first == second == in_order:
-        raise Fail("no_shuffle", program.lines.of_call("shuffle") or bury)
+        shuffle = program.lines.of_call("shuffle")
+        if shuffle is None and not program.written_beyond("3.1.4"):
+            raise Todo("no_shuffle", None, bury=bury or "")    # the book's own stage
+        # Without a shuffle there is no line to name: the message says where
+        # it goes (before the loop that buries the bombs).
+        raise blame(program, Fail("no_shuffle", shuffle, bury=bury or ""), [""],
+                    ("random.shuffle(blocks)",))
     if first == second:
         raise Fail("same_bombs", program.lines.of_call("seed") or bury)
     return "ok_314", {}
@@ -678,6 +990,28 @@ def clicks(program):
     return mod, grid, game, Recorder(mod, grid)
 
 
+def skipped_if(program, lines, func, calling):
+    """The line of the if in func that ran and kept the code calling
+    `calling` from running (its test said no), from the lines that ran."""
+    node = program.lines.defs.get(func)
+    if node is None:
+        return None
+    for test in ast.walk(node):
+        if not isinstance(test, ast.If) or test.lineno not in lines:
+            continue
+        body = test.body
+        holds = any(isinstance(n, ast.Call) and getattr(n.func, "id", getattr(
+            n.func, "attr", None)) == calling for s in body for n in ast.walk(s))
+        ran = any(s.lineno <= line <= s.end_lineno for s in body for line in lines)
+        if holds and not ran:
+            return test.lineno
+    return None
+
+
+RIGHT_CLICK = ("set_flag(block)", "if button == mouse.RIGHT:",
+               "if block.collidepoint(pos) and not block.isopen:")
+
+
 def section_321(program):
     """3.2.1: a right click calls set_flag with the tile clicked."""
     mod, grid, game, rec = clicks(program)
@@ -685,15 +1019,27 @@ def section_321(program):
         "RIGHT", "on_mouse_down"), program.lines.of_name("LEFT", "on_mouse_down")) if line] or
         [program.lines.of_def("on_mouse_down")])
     for place in [(2, 3), (7, 12), (14, 0)]:
-        program.click(game, place, RIGHT)
+        with program.tracing("on_mouse_down") as lines:
+            program.click(game, place, RIGHT)
         right = rec.take()
-        program.click(game, place, LEFT)
-        left = rec.take()
         flags = [call for call in right if call[0] == "set_flag"]
-        if not flags and any(call[0] == "set_flag" for call in left):
-            raise Fail("buttons_swapped", button_line)
         if not flags:
-            raise Fail("right_nothing", button_line, row=place[0] + 1, col=place[1] + 1)
+            # Whether the left button flags instead; a left click's own
+            # mistakes are for 3.3.1 to find.
+            try:
+                program.click(game, place, LEFT)
+            except Fail:
+                pass
+            if any(call[0] == "set_flag" for call in rec.take()):
+                raise Fail("buttons_swapped", button_line)
+            facts = {"row": place[0] + 1, "col": place[1] + 1}
+            fail = blame(program, Fail("right_nothing", button_line, **facts),
+                         ["on_mouse_down"], RIGHT_CLICK)
+            skipped = skipped_if(program, lines, "on_mouse_down", "set_flag")
+            if fail.key == "right_nothing" and skipped:
+                fail = Fail("right_skipped_if", skipped, code=program.causes.lines.text(
+                    skipped), **facts)
+            raise fail
         if len(flags) > 1:
             raise Fail("right_many", program.lines.of_call("collidepoint") or button_line,
                        count=len(flags))
@@ -703,6 +1049,10 @@ def section_321(program):
     return "ok_321", {}
 
 
+SET_FLAG = ('block.image = "minesweep_flag"', "block.isflag = True",
+            'block.image = "minesweep_block"', "block.isflag = False", "if not block.isflag:")
+
+
 def section_322(program):
     """3.2.2: set_flag puts a flag on and takes it off (picture and isflag)."""
     mod = program.load()
@@ -710,20 +1060,48 @@ def section_322(program):
     set_flag = want(program, mod, "set_flag")
     passing = program.lines.only_pass("set_flag")
     if passing:
-        raise Fail("flag_pass", passing)
+        raise Todo("flag_pass", passing)
     tile = grid[(3, 4)]
     where = program.lines.of_def("set_flag")
     for turn in range(2):
         program.run("set_flag", set_flag, tile)
+        program.frame()
         if tile.image != "minesweep_flag" or getattr(tile, "isflag", None) is not True:
-            key = "flag_on_image" if tile.image != "minesweep_flag" else "flag_on_isflag"
-            raise Fail(key, where, image=tile.image)
+            field = "image" if tile.image != "minesweep_flag" else "isflag"
+            line = program.lines.field_in_branch("set_flag", field, "body") or where
+            raise in_function(program, blame(program, Fail(
+                "flag_on_" + field, line, image=tile.image), ["set_flag"], SET_FLAG),
+                "set_flag")
         program.run("set_flag", set_flag, tile)
+        program.frame()
         if tile.image != "minesweep_block" or getattr(tile, "isflag", None) is not False:
-            key = "flag_off_image" if tile.image != "minesweep_block" else "flag_off_isflag"
-            raise Fail(key, program.lines.else_of("set_flag") or where,
-                       image=tile.image)
+            field = "image" if tile.image != "minesweep_block" else "isflag"
+            line = program.lines.field_in_branch("set_flag", field, "else") or \
+                program.lines.else_of("set_flag") or where
+            raise in_function(program, blame(program, Fail(
+                "flag_off_" + field, line, image=tile.image), ["set_flag"], SET_FLAG),
+                "set_flag")
     return "ok_322", {}
+
+
+LEFT_CLICK = ("open_block(block)", "blow_up()", "if block.isbomb:",
+              "elif button == mouse.LEFT and not block.isflag:",
+              "if block.collidepoint(pos) and not block.isopen:")
+
+
+def left_branch_written(program):
+    """Whether on_mouse_down has a left button's part yet (its LEFT, or a
+    call of open_block or blow_up)."""
+    node = program.lines.defs.get("on_mouse_down")
+    if node is None:
+        return False
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and n.attr.upper() == "LEFT":
+            return True
+        if isinstance(n, ast.Call) and getattr(n.func, "id", None) in ("open_block",
+                                                                      "blow_up"):
+            return True
+    return False
 
 
 def section_331(program):
@@ -732,26 +1110,50 @@ def section_331(program):
     mod, grid, game, rec = clicks(program)
     left_line = program.lines.of_name("LEFT", "on_mouse_down") or \
         program.lines.of_def("on_mouse_down")
-    program.click(game, OPEN_ALL, LEFT)
+    if not left_branch_written(program):
+        raise Todo("left_nothing", None)
+    if not hasattr(grid[OPEN_ALL], "isopen") and "isopen" not in program.lines.all_names():
+        raise Todo("todo_isopen", None)
+    with program.tracing("on_mouse_down") as lines:
+        program.click(game, OPEN_ALL, LEFT)
     calls = rec.take()
     if ("open_block", (OPEN_ALL,)) not in calls:
-        key = "left_bomb_swapped" if calls and calls[0][0] == "blow_up" else "left_nothing"
-        raise Fail(key, program.lines.of_name("isbomb", "on_mouse_down") or left_line
-                   if key == "left_bomb_swapped" else left_line)
-    program.click(game, BOMB_TILE, LEFT)
+        if calls and calls[0][0] == "blow_up":
+            raise Fail("left_bomb_swapped", program.lines.of_name(
+                "isbomb", "on_mouse_down") or left_line)
+        fail = blame(program, Fail("left_nothing", left_line), ["on_mouse_down"],
+                     LEFT_CLICK)
+        skipped = skipped_if(program, lines, "on_mouse_down", "open_block")
+        if fail.key == "left_nothing" and skipped:
+            fail = Fail("left_skipped_if", skipped, code=program.causes.lines.text(skipped))
+        raise fail
+    if any(call[0] == "blow_up" for call in calls):
+        raise blame(program, Fail("left_safe_blows", program.lines.of_call(
+            "blow_up", "on_mouse_down") or left_line), ["on_mouse_down"], LEFT_CLICK)
+    with program.tracing("on_mouse_down") as lines:
+        program.click(game, BOMB_TILE, LEFT)
     calls = rec.take()
     if not any(call[0] == "blow_up" for call in calls):
-        raise Fail("left_no_blow", program.lines.of_name("isbomb", "on_mouse_down") or
-                   left_line)
+        fail = blame(program, Fail("left_no_blow", program.lines.of_name(
+            "isbomb", "on_mouse_down") or left_line), ["on_mouse_down"], LEFT_CLICK)
+        skipped = skipped_if(program, lines, "on_mouse_down", "blow_up")
+        if fail.key == "left_no_blow" and skipped:
+            fail = Fail("left_skipped_if_bomb", skipped, code=program.causes.lines.text(
+                skipped))
+        raise fail
+    if any(call[0] == "open_block" for call in calls):
+        raise blame(program, Fail("left_bomb_opens", program.lines.of_call(
+            "open_block", "on_mouse_down") or left_line), ["on_mouse_down"], LEFT_CLICK)
     tile = grid[(10, 2)]
     tile.isflag = True
     tile.image = "minesweep_flag"
     program.click(game, (10, 2), LEFT)
     if rec.take():
-        raise Fail("left_on_flag", left_line)
+        raise blame(program, Fail("left_on_flag", left_line), ["on_mouse_down"], LEFT_CLICK)
     tile = grid[(11, 3)]
     if not hasattr(tile, "isopen"):
-        raise Fail("todo_isopen", program.lines.of_call("Actor"))
+        fail = Fail("todo_isopen", program.lines.of_call("Actor"))
+        raise blame(program, fail, [""], (), ("cause_field_typo",))
     tile.isopen = True
     tile.image = "minesweep_number0"
     for button in (LEFT, RIGHT):
@@ -760,8 +1162,6 @@ def section_331(program):
             raise Fail("click_on_open", program.lines.of_name(
                 "collidepoint", "on_mouse_down") or left_line)
     return "ok_331", {}
-
-
 def tiles_matched(program, part, tile, other):
     """The places (row, column, from the tile asked about) that one part
     of get_neighbours' condition says are next to it."""
@@ -802,17 +1202,24 @@ def neighbours_line(program, extra):
     return program.lines.of_def("get_neighbours")
 
 
+NEIGHBOURS = ("return nblocks", "nblocks.append(block)", "nblocks = []", "continue",
+              "if block.isopen:")
+
+
 def section_332(program):
     """3.3.2: get_neighbours gives exactly the tiles around one."""
     mod = program.load()
     grid = program.lay(mod)
     get_neighbours = want(program, mod, "get_neighbours")
     where = {id(tile): place for place, tile in grid.items()}
+    funcs = ["get_neighbours"]
     for place in [(7, 7), (0, 0), (0, 7), (7, 0), (14, 14), (14, 7), (7, 14), (0, 14),
                   (14, 0), (3, 11)]:
         got = program.run("get_neighbours", get_neighbours, grid[place])
         if got is None:
-            raise Fail("neighbours_none", program.lines.of_def("get_neighbours"))
+            raise in_function(program, blame(program, Fail(
+                "neighbours_none", program.lines.of_def("get_neighbours")), funcs,
+                NEIGHBOURS), "get_neighbours")
         got = [where.get(id(tile), "?") for tile in got]
         want_set = {(place[0] + dr, place[1] + dc) for dr, dc in DIRECTIONS
                     if 0 <= place[0] + dr < ROWS and 0 <= place[1] + dc < COLS}
@@ -820,26 +1227,34 @@ def section_332(program):
         extra = sorted(p for p in set(got) - want_set if p != "?")
         facts = {"row": place[0] + 1, "col": place[1] + 1}
         if place in got:
-            raise Fail("neighbours_self", neighbours_line(program, [(0, 0)]),
-                       **facts)
+            raise in_function(program, blame(program, Fail(
+                "neighbours_self", neighbours_line(program, [(0, 0)]), **facts), funcs,
+                NEIGHBOURS), "get_neighbours")
         if missing:
             rel = (missing[0][0] - place[0], missing[0][1] - place[1])
-            raise Fail("neighbours_missing", neighbours_line(program, []),
-                       side=DIRECTION_KEYS[rel], nrow=missing[0][0] + 1,
-                       ncol=missing[0][1] + 1, **facts)
+            fail = Fail("neighbours_missing", None, side=DIRECTION_KEYS[rel],
+                        nrow=missing[0][0] + 1, ncol=missing[0][1] + 1, **facts)
+            found = blame(program, fail, funcs, NEIGHBOURS)
+            if found is fail:
+                found = Fail(fail.key, neighbours_line(program, []), **fail.facts)
+            raise in_function(program, found, "get_neighbours")
         if extra:
             rel = [(p[0] - place[0], p[1] - place[1]) for p in extra]
-            raise Fail("neighbours_extra", neighbours_line(program, rel),
-                       nrow=extra[0][0] + 1, ncol=extra[0][1] + 1, **facts)
+            raise in_function(program, blame(program, Fail(
+                "neighbours_extra", neighbours_line(program, rel), nrow=extra[0][0] + 1,
+                ncol=extra[0][1] + 1, **facts), funcs, NEIGHBOURS), "get_neighbours")
         if len(got) != len(set(got)):
-            raise Fail("neighbours_twice", program.lines.of_call(
-                "append", "get_neighbours"), **facts)
+            raise blame(program, Fail("neighbours_twice", program.lines.of_call(
+                "append", "get_neighbours"), **facts), funcs, NEIGHBOURS)
     return "ok_332", {}
 
 
 def bombs_around(place):
     """How many of BOARD's bombs are around place (not counting itself)."""
     return sum((place[0] + dr, place[1] + dc) in BOARD for dr, dc in DIRECTIONS)
+
+
+COUNTING = ("num = 0", "num += 1", "return num", "if block.isbomb:")
 
 
 def section_333(program):
@@ -856,17 +1271,22 @@ def section_333(program):
         return "ok_333", {}
     place, got, truth = wrong[0]
     facts = {"row": place[0] + 1, "col": place[1] + 1, "got": repr(got), "want": truth}
-    if all(got is None for _, got, _ in answers):
-        raise Fail("count_none", program.lines.of_def("get_bomb_number"), **facts)
+    funcs = ["get_bomb_number"]
     early = program.lines.return_in_loop("get_bomb_number")
     if early:
         raise Fail("count_return_in_loop", early, **facts)
+    if all(got is None for _, got, _ in answers):
+        raise in_function(program, blame(program, Fail(
+            "count_none", program.lines.of_def("get_bomb_number"), **facts), funcs,
+            COUNTING), "get_bomb_number")
+    found = blame(program, Fail("count_wrong", None, **facts), funcs, COUNTING)
+    if found.line is not None:
+        raise found
     if all(isinstance(got, int) and got == truth + 1 for _, got, truth in answers):
         raise Fail("count_from_one", program.lines.assigns_in("get_bomb_number", "num") or
                    program.lines.of_def("get_bomb_number"), **facts)
-    raise Fail("count_wrong", program.lines.of_def("get_bomb_number"), **facts)
-
-
+    raise in_function(program, Fail("count_wrong", program.lines.of_def("get_bomb_number"),
+                                    **facts), "get_bomb_number")
 def flood(start, opened):
     """The tiles the book's rules open from a click at start."""
     todo, new = [start], set()
@@ -886,6 +1306,11 @@ def opened_tiles(grid):
     return {place for place, tile in grid.items() if getattr(tile, "isopen", False)}
 
 
+OPENING = ("bk.isopen = True", "bombnum = get_bomb_number(bk)",
+           'bk.image = "minesweep_number" + str(bombnum)', "if bombnum != 0:", "return",
+           "if not block.isopen:", "open_block(block)", "for block in get_neighbours(bk):")
+
+
 def section_334(program):
     """3.3.4: open_block opens exactly the area the rules give, with numbers."""
     mod = program.load()
@@ -893,32 +1318,47 @@ def section_334(program):
     open_block = want(program, mod, "open_block")
     passing = program.lines.only_pass("open_block")
     if passing:
-        raise Fail("open_pass", passing)
+        raise Todo("open_pass", passing)
     where = program.lines.of_def("open_block")
+    funcs = ["open_block", "get_bomb_number", "get_neighbours"]
     opened = set()
     for place in (OPEN_ALL, LAST):
         program.run("open_block", open_block, grid[place])
+        program.frame()
         should = opened | flood(place, opened)
         now = opened_tiles(grid)
         facts = {"row": place[0] + 1, "col": place[1] + 1}
         bombs = sorted(now & set(BOARD))
         if bombs:
-            raise Fail("open_bomb", program.lines.of_name("bombnum", "open_block") or where,
-                       nrow=bombs[0][0] + 1, ncol=bombs[0][1] + 1, **facts)
+            raise in_function(program, blame(program, Fail(
+                "open_bomb", program.lines.of_name("bombnum", "open_block") or where,
+                nrow=bombs[0][0] + 1, ncol=bombs[0][1] + 1, **facts), funcs, OPENING),
+                "open_block")
         if should - now:
             p = sorted(should - now)[0]
-            raise Fail("open_too_few", where, nrow=p[0] + 1, ncol=p[1] + 1, **facts)
+            shown = grid[p].image.startswith("minesweep_number")
+            raise in_function(program, blame(program, Fail(
+                "open_shown_not_open" if shown else "open_too_few", where, nrow=p[0] + 1,
+                ncol=p[1] + 1, **facts), funcs, OPENING), "open_block")
         if now - should:
             p = sorted(now - should)[0]
-            raise Fail("open_too_many", where, nrow=p[0] + 1, ncol=p[1] + 1, **facts)
+            raise in_function(program, blame(program, Fail(
+                "open_too_many", where, nrow=p[0] + 1, ncol=p[1] + 1, **facts), funcs,
+                OPENING), "open_block")
         for p in sorted(now):
             picture = "minesweep_number%d" % bombs_around(p)
             if grid[p].image != picture:
-                raise Fail("open_picture", program.lines.of_name("image", "open_block") or
-                           where, nrow=p[0] + 1, ncol=p[1] + 1, image=grid[p].image,
-                           want=picture)
+                raise in_function(program, blame(program, Fail(
+                    "open_picture", program.lines.of_name("image", "open_block") or where,
+                    nrow=p[0] + 1, ncol=p[1] + 1, image=grid[p].image, want=picture),
+                    funcs, OPENING), "open_block")
         opened = now
     return "ok_334", {}
+
+
+LOSING = ("global failed", "failed = True", 'blocks[i].image = "minesweep_bomb"',
+          "for i in range(BOMBS):", "elif failed:",
+          'screen.draw.text("Failed", center=(WIDTH // 2, HEIGHT // 2),')
 
 
 def section_341(program):
@@ -929,26 +1369,36 @@ def section_341(program):
     want(program, mod, "blow_up")
     passing = program.lines.only_pass("blow_up")
     if passing:
-        raise Fail("blow_pass", passing)
+        raise Todo("blow_pass", passing)
     if getattr(mod, "failed", None) is not False:
-        raise Fail("todo_failed", program.lines.of_assign("failed"))
+        kind = Todo if "failed" not in program.lines.all_names() else Fail
+        raise kind("todo_failed", program.lines.of_assign("failed"))
     if program.draw(game, mod):
-        raise Fail("text_too_soon", program.lines.of_call("text", "draw"))
+        raise blame(program, Fail("text_too_soon", program.lines.of_call("text", "draw")),
+                    ["draw", ""], LOSING)
     program.click(game, BOMB_TILE, LEFT)
+    funcs = ["blow_up", "draw", ""]
     if mod.failed is not True:
         if "failed" not in program.lines.globals_in("blow_up"):
-            raise Fail("global_failed", program.lines.assigns_in("blow_up", "failed") or
-                       program.lines.of_def("blow_up"))
-        raise Fail("not_failed", program.lines.of_def("blow_up"))
+            raise Fail("global_failed", program.lines.of_def("blow_up"))
+        raise in_function(program, blame(program, Fail(
+            "not_failed", program.lines.of_def("blow_up")), funcs, LOSING), "blow_up")
     hidden = [p for p in BOARD if grid[p].image != "minesweep_bomb"]
     if hidden:
-        raise Fail("bombs_hidden", program.lines.of_name("image", "blow_up") or
-                   program.lines.of_def("blow_up"), nrow=hidden[0][0] + 1,
-                   ncol=hidden[0][1] + 1, count=len(hidden))
+        raise in_function(program, blame(program, Fail(
+            "bombs_hidden", program.lines.of_name("image", "blow_up") or
+            program.lines.of_def("blow_up"), nrow=hidden[0][0] + 1, ncol=hidden[0][1] + 1,
+            count=len(hidden)), funcs, LOSING), "blow_up")
     if not program.draw(game, mod):
-        raise Fail("no_failed_text", program.lines.of_name("failed", "draw") or
-                   program.lines.of_def("draw"))
+        raise in_function(program, blame(program, Fail(
+            "no_failed_text", program.lines.of_name("failed", "draw") or
+            program.lines.of_def("draw")), ["draw", ""], LOSING), "draw")
     return "ok_341", {}
+
+
+WINNING = ("global finished", "finished = True", "if finished or failed:",
+           "if not block.isbomb and not block.isopen:", "return", "for block in blocks:",
+           "if finished:", 'screen.draw.text("Finished", center=(WIDTH // 2, HEIGHT // 2),')
 
 
 def section_342(program):
@@ -957,25 +1407,41 @@ def section_342(program):
     mod = program.load()
     grid = program.lay(mod)
     game = program.game(mod)
+    if not callable(getattr(mod, "update", None)):
+        near = program.near_facts("update")
+        raise (Fail if near["near"] else Todo)("no_update", program.near_def("update"),
+                                               **near)
     program.update(game)
     check = program.lines.of_def("update")
+    funcs = ["update", "draw", ""]
     if getattr(mod, "finished", None) is True:
-        raise Fail("win_at_once", program.lines.of_name("isopen", "update") or check)
+        raise in_function(program, with_code(program, blame(program, Fail(
+            "win_at_once", program.lines.of_name("isopen", "update") or check), funcs,
+            WINNING)), "update")
     if getattr(mod, "finished", None) is not False:
-        raise Fail("todo_finished", program.lines.of_assign("finished"))
+        kind = Todo if "finished" not in program.lines.all_names() else Fail
+        raise kind("todo_finished", program.lines.of_assign("finished"))
     program.click(game, OPEN_ALL, LEFT)
     program.update(game)
     if mod.finished:
-        raise Fail("win_too_soon", program.lines.of_name("isopen", "update") or check)
+        raise in_function(program, with_code(program, blame(program, Fail(
+            "win_too_soon", program.lines.of_name("isopen", "update") or check), funcs,
+            WINNING)), "update")
     if program.draw(game, mod):
-        raise Fail("text_too_soon", program.lines.of_call("text", "draw"))
+        raise blame(program, Fail("text_too_soon", program.lines.of_call("text", "draw")),
+                    ["draw", ""], WINNING)
     program.click(game, LAST, LEFT)
     program.update(game)
     if mod.finished is not True:
-        raise Fail("never_win", program.lines.of_name("isopen", "update") or check)
+        if "finished" not in program.lines.globals_in("update"):
+            raise Fail("global_finished", program.lines.of_def("update"))
+        raise in_function(program, with_code(program, blame(program, Fail(
+            "never_win", program.lines.of_name("isopen", "update") or check), funcs,
+            WINNING)), "update")
     if not program.draw(game, mod):
-        raise Fail("no_finished_text", program.lines.of_name("finished", "draw") or
-                   program.lines.of_def("draw"))
+        raise in_function(program, blame(program, Fail(
+            "no_finished_text", program.lines.of_name("finished", "draw") or
+            program.lines.of_def("draw")), ["draw", ""], WINNING), "draw")
     after_end(program, game, mod, grid, "after_win")
     mod = program.load()
     grid = program.lay(mod)
@@ -996,7 +1462,8 @@ def after_end(program, game, mod, grid, key):
     after = {place: (tile.image, getattr(tile, "isflag", None), getattr(
         tile, "isopen", None)) for place, tile in grid.items()}
     if after != before or mod.failed != failed:
-        raise Fail(key, program.lines.of_def("on_mouse_down"))
+        raise blame(program, Fail(key, program.lines.of_def("on_mouse_down")),
+                    ["on_mouse_down"], ("if failed or finished:",))
 
 
 CHECKS = [section_312, section_313, section_314, section_321, section_322, section_331,
@@ -1098,22 +1565,26 @@ def check(path, work_file, out):
         save(results, out)
         return
     save(results, out)
+    notes = [{"key": key, "line": line, "facts": facts} for key, line, facts in program.notes]
     for section, func in zip(SECTIONS, CHECKS):
         try:
             key, facts = func(program)
             results.append({"section": section, "ok": True, "key": key, "line": None,
                             "facts": facts})
+        except Todo as f:
+            results.append({"section": section, "ok": None, "todo": True, "key": f.key,
+                            "line": f.line, "facts": f.facts})
         except Fail as f:
             results.append({"section": section, "ok": False, "key": f.key,
                             "line": f.line, "facts": f.facts})
-            save(results, out)
-            return
         except Stopped:
             results.append({"section": section, "ok": False, "key": "endless",
                             "line": None, "facts": {}})
-            save(results, out)
-            return
+        if len(results) == 1:
+            results[0]["notes"] = notes
         save(results, out)
+        if not results[-1]["ok"]:
+            return
 
 
 def quiet_env():

@@ -37,7 +37,12 @@ def pattern(key, lang="zh"):
         return ".*".join(re.escape(part) for part in re.split(r"\{[^}]*\}", text))
     words = texts(lang)
     # A name close to the one mistyped may follow ("did you mean ...?").
-    return re.compile("%s(%s)?" % (loose(words["messages"][key]), loose(words["near"])), re.S)
+    # What the program did may come first (before a cause found in its
+    # text); a function named may follow where no line is.
+    saw = ".*" if key.startswith("cause_") else ""
+    return re.compile("%s%s(%s)?(%s)?" % (saw, loose(words["messages"][key]),
+                                          loose(words["near"]), loose(words["in_func"])),
+                      re.S)
 
 
 def book():
@@ -61,7 +66,8 @@ def edit(old, new, count=1):
     return change
 
 
-# name: (edit, section that fails, key of its words, (piece, nth) of its line)
+# name: (edit, section that fails, key of its words, (piece, nth) of its line,
+# or None where the words say where to write what is missing)
 MISTAKES = {
     "isopen_below": (
         lambda t: edit(" :\n            open_block(block)\n",
@@ -92,15 +98,17 @@ MISTAKES = {
         "3.2.1", "buttons_swapped", ("if button == mouse.LEFT", 1)),
     "bombs_19": (edit("BOMBS = 20", "BOMBS = 19"), "3.1.4", "bombs_constant",
                  ("BOMBS = 19", 1)),
-    "no_shuffle": (edit("random.shuffle(blocks)\n", ""), "3.1.4", "no_shuffle",
-                   ("for i in range(BOMBS):", 1)),
+    # No line to name: the message says where the shuffle goes.
+    "no_shuffle": (edit("random.shuffle(blocks)\n", ""), "3.1.4", "no_shuffle", None),
+    # The missing global belongs just below the def line.
     "no_global_failed": (edit("    global failed\n", ""), "3.4.1", "global_failed",
-                         ("    failed = True", 1)),
-    "no_global_finished": (edit("    global finished\n", ""), "3.4.2", "unbound",
-                           ("    if finished or failed:", 1)),
+                         ("def blow_up", 1)),
+    # update() runs at the first frame, before any click.
+    "no_global_finished": (edit("    global finished\n", ""), "3.1.2", "unbound",
+                           ("def update", 1)),
     "win_at_once": (edit("if not block.isbomb and not block.isopen:",
                          "if not block.isbomb and block.isopen:"),
-                    "3.4.2", "win_at_once", ("if not block.isbomb and block.isopen:", 1)),
+                    "3.1.2", "win_at_once", ("if not block.isbomb and block.isopen:", 1)),
     "never_win": (edit("if not block.isbomb and not block.isopen:", "if not block.isopen:"),
                   "3.4.2", "never_win", ("        if not block.isopen:", 1)),
     "picture_name": (edit('"minesweep_number" + str(bombnum)',
@@ -118,9 +126,12 @@ MISTAKES = {
     "indentation": (edit("    global failed\n    failed = True",
                          "global failed\n    failed = True"),
                     "3.1.2", "indent_expected", ("global failed", 1)),
+    # It loops for ever once the last tile made is a bomb: on the board the
+    # program buries itself at 3.1.4's second load (the checker seeds each
+    # load, so always there), and on the checker's own board.
     "endless_update": (edit("    for block in blocks:\n        if not block.isbomb",
                             "    while blocks:\n        if not block.isbomb"),
-                       "3.4.2", "endless", ("    while blocks:", 1)),
+                       "3.1.4", "endless", ("    while blocks:", 1)),
     "clicks_after_end": (edit("    if failed or finished:\n        return\n", ""),
                          "3.4.2", "after_win", ("def on_mouse_down", 1)),
     "waits_for_input": (edit("import random\n", "import random\nname = input('?')\n"),
@@ -138,7 +149,7 @@ MISTAKES = {
     "no_failed_text": (edit('    elif failed:\n        screen.draw.text("Failed", center=(WIDTH '
                             '// 2, HEIGHT // 2),\n                         fontsize=100, '
                             'color="red")\n', ""),
-                       "3.4.1", "no_failed_text", ("def draw", 1)),
+                       "3.4.1", "no_failed_text", None),
     "no_return_on_number": (edit("    if bombnum != 0:\n        return\n", ""),
                             "3.3.4", "open_bomb", ("bombnum = get_bomb_number(bk)", 1)),
     "wrong_width": (edit("WIDTH = SIZE * COLS", "WIDTH = SIZE + COLS"), "3.1.2", "window",
@@ -148,23 +159,25 @@ MISTAKES = {
     "empties_blocks": (edit("    for block in blocks:\n        block.draw()\n",
                             "    for block in blocks:\n        block.draw()\n"
                             "    blocks.clear()\n"),
-                       "3.1.3", "blocks_changed", ("blocks.clear()", 1)),
+                       "3.1.2", "blocks_changed", ("blocks.clear()", 1)),
     "mouse_parameters": (
         lambda t: t.replace("def on_mouse_down(pos, button):",
                             "def on_mouse_down(position, button):").replace(
             "collidepoint(pos)", "collidepoint(position)"),
         "3.2.1", "mouse_args", ("def on_mouse_down", 1)),
-    "no_append": (edit("        blocks.append(block)\n", ""), "3.1.2", "index",
-                  ("    blocks[i].isbomb = True", 1)),
-    "sound_typo": (edit("sounds.win.play()", "sound.win.play()"), "3.4.2", "name",
+    "no_append": (edit("        blocks.append(block)\n", ""), "3.1.2", "index_no_append",
+                  ("        block.isflag = False", 1)),
+    # Opening every safe tile (3.3.4) wins, and the frame after it plays
+    # the sound.
+    "sound_typo": (edit("sounds.win.play()", "sound.win.play()"), "3.3.4", "name",
                    ("sound.win.play()", 1)),
     "finished_in_loop": (edit("            return\n    finished = True",
                               "            return\n        finished = True"),
-                         "3.4.2", "win_at_once", ("if not block.isbomb and not block.isopen", 1)),
+                         "3.1.2", "cause_indent_out", ("        finished = True", 1)),
     "indent_one_short": (edit("        block.isbomb = False", "       block.isbomb = False"),
                          "3.1.2", "indent_unmatched", ("       block.isbomb = False", 1)),
     "mouse_lowercase": (edit("elif button == mouse.LEFT", "elif button == mouse.left"),
-                        "3.2.1", "no_module_attr", ("mouse.left", 1)),
+                        "3.3.1", "no_module_attr", ("mouse.left", 1)),
     "number_without_str": (edit('"minesweep_number" + str(bombnum)', '"minesweep_number" + bombnum'),
                            "3.3.4", "str_plus_number", ('"minesweep_number" + bombnum', 1)),
     "no_coding_line": (lambda t: t.split("\n", 1)[1], "3.1.2", "not_utf8",
@@ -242,21 +255,25 @@ STEPS = {   # step: (reached, the key of the words of the next section)
 
 @pytest.mark.parametrize("step", sorted(STEPS))
 def test_each_lesson_step_is_told_what_is_still_to_write(checked, step):
+    # A step is right as far as it goes: the next section is "not yet",
+    # never failed, and the ones after it wait.
     results, _ = checked
     reached, key = STEPS[step]
     result = results[step]
     assert result["reached"] == reached
     checks = result["checks"]
     failing = SECTIONS.index(reached) + 1
-    assert [c["ok"] for c in checks] == [True] * failing + [False] + [None] * (10 - failing)
+    assert [c["ok"] for c in checks] == [True] * failing + [None] * (11 - failing)
+    assert checks[failing]["todo"] is True
+    assert not any(c.get("todo") for c in checks[:failing] + checks[failing + 1:])
     assert pattern(key).fullmatch(checks[failing]["message"]), checks[failing]
-    assert all(c["message"] == texts()["not_checked"] for c in checks[failing + 1:])
+    assert all(c["message"] == texts()["not_checked_todo"] for c in checks[failing + 1:])
 
 
 @pytest.mark.parametrize("name", sorted(MISTAKES))
 def test_each_mistake_is_told_at_its_section_with_its_line(checked, name):
     results, folder = checked
-    change, section, key, (piece, nth) = MISTAKES[name]
+    change, section, key, where = MISTAKES[name]
     result = results[name]
     checks = {c["section"]: c for c in result["checks"]}
     index = SECTIONS.index(section)
@@ -264,12 +281,13 @@ def test_each_mistake_is_told_at_its_section_with_its_line(checked, name):
     failed = checks[section]
     assert failed["ok"] is False
     assert pattern(key).fullmatch(failed["message"]), failed["message"]
-    assert failed["line"] == line_of(change(book()), piece, nth), (failed, piece)
+    want = line_of(change(book()), *where) if where else None
+    assert failed["line"] == want, (failed, where)
 
 
 def test_the_words_of_some_mistakes_name_what_is_wrong(checked):
     results, _ = checked
-    said = {name: [c for c in r["checks"] if c["ok"] is False][0]["message"]
+    said = {name: [c for c in r["checks"] if c["ok"] is not True][0]["message"]
             for name, r in results.items() if r["reached"] != "3.4.2"}
     assert "\u53f3\u4e0a\u65b9" in said["wrong_comparison"]          # up-right
     assert "\u7b2c 8 \u884c\u7b2c 8 \u5217" in said["wrong_comparison"]   # row 8, column 8
@@ -302,8 +320,9 @@ def test_english_words_and_the_exit_status(tmp_path):
     assert done.returncode == 0, done.stderr
     [result] = json.loads(done.stdout)
     assert result["file"] == str(good / "book.py")
-    assert set(result) == {"file", "reached", "checks"}
+    assert set(result) == {"file", "reached", "checks", "notes"}
     assert all(set(c) == {"section", "ok", "message", "line"} for c in result["checks"])
+    assert result["notes"] == []
     assert result["checks"][0]["message"] == texts("en")["messages"]["ok_312"]
     bad = tmp_path / "nothing_here.py"
     assert run_check(str(bad)).returncode == 2
@@ -364,18 +383,26 @@ def test_without_pygame_zero_it_says_what_to_install(tmp_path):
 
 
 def test_every_finding_has_words_in_both_languages():
-    with open(os.path.join(ROOT, "chapter", "check_sections.py"), encoding="ascii") as f:
-        code = f.read()
-    keys = set(re.findall(r'Fail\(\s*"([a-z_0-9]+)"', code)) - {"todo_"}
+    code = ""
+    for name in ("check_sections.py", "check_causes.py"):
+        with open(os.path.join(ROOT, "chapter", name), encoding="ascii") as f:
+            code += f.read()
+    keys = set(re.findall(r'(?:Fail|Todo|kind|Cause)\(\s*(?:[a-z.]+,\s*)?"([a-z_0-9]+)"', code))
+    keys |= {"flag_%s_%s" % (way, field) for way in ("on", "off") for field in ("image", "isflag")}
     keys |= set(re.findall(r'"(ok_3\d\d)"', code))
     hints = code[code.index("SYNTAX_HINTS = ["):code.index("]\n", code.index("SYNTAX_HINTS"))]
     keys |= {hint for _, hint in re.findall(r'\("([^"]+)", "([a-z_]+)"\),', hints)}
     keys |= {"todo_" + name for name in re.findall(r'want\(program, mod, "([a-z_]+)"\)', code)}
     keys |= set(re.findall(r'key = "([a-z_]+)"', code)) | {"child_timeout", "child_died"}
-    assert len(keys) > 80
+    keys |= set(re.findall(r'"(cause_[a-z_]+)"', code)) | set(re.findall(r'"(note_[a-z_]+)"', code))
+    keys -= {"todo_", "flag_on_", "flag_off_"}
+    assert len(keys) > 100
     for lang in ("zh", "en"):
         assert keys <= set(texts(lang)["messages"]), sorted(keys - set(texts(lang)["messages"]))
     assert set(texts("zh")["messages"]) == set(texts("en")["messages"])
+    # What a program did, said before the cause found in its text.
+    assert set(texts("zh")["saw"]) == set(texts("en")["saw"])
+    assert set(texts("zh")["saw"]) <= set(texts("zh")["messages"])
 
 
 def test_a_program_runs_in_a_temporary_folder_with_limits(tmp_path):
@@ -396,7 +423,8 @@ def test_a_program_runs_in_a_temporary_folder_with_limits(tmp_path):
     assert not os.path.exists(folder)             # removed when the check ended
     assert 0 < int(limit) <= 2 ** 31
     assert results["where.py"][0]["line"] == 2
-    assert results["depth.py"][1]["message"].endswith("ValueError: limit 450")
+    # draw() runs at the first frame, right after loading.
+    assert results["depth.py"][0]["message"].endswith("ValueError: limit 450")
 
 
 def test_one_bad_program_never_stops_the_others(tmp_path):
@@ -412,3 +440,80 @@ def test_one_bad_program_never_stops_the_others(tmp_path):
     assert done.returncode == 1
     assert results["a_book.py"]["reached"] == results["z_book.py"]["reached"] == "3.4.2"
     assert results["m_stops_its_parent.py"]["checks"][0]["ok"] is False
+
+
+def test_the_teachers_three_are_told_at_their_own_line(tmp_path):
+    text = book()
+    programs = {
+        # A NameError on a left click: 3.3.1 is where left clicks start.
+        "left_bk": edit("                    open_block(block)", "                    open_block(bk)"),
+        # The recursion opens the tile itself again and again.
+        "loop_bk": edit(" :\n            open_block(block)\n", " :\n            open_block(bk)\n"),
+        # The row decides top: the line of top is named, not left's.
+        "top_j": edit("block.top = i * SIZE", "block.top = j * SIZE"),
+    }
+    for name, change in programs.items():
+        (tmp_path / (name + ".py")).write_bytes(change(text).encode("gb18030"))
+    done = run_check("--json", str(tmp_path))
+    results = {os.path.basename(r["file"])[:-3]: [c for c in r["checks"] if c["ok"] is False][0]
+               for r in json.loads(done.stdout)}
+    for name, section, piece in (("left_bk", "3.3.1", "open_block(bk)"),
+                                 ("loop_bk", "3.3.4", "            open_block(bk)"),
+                                 ("top_j", "3.1.3", "block.top = j * SIZE")):
+        failed = results[name]
+        assert failed["section"] == section, failed
+        assert failed["line"] == line_of(programs[name](text), piece), failed
+    assert "block" in results["left_bk"]["message"]
+    said = results["loop_bk"]["message"]
+    assert "open_block(bk)" in said and "\u65c1\u8fb9\u7684\u65b9\u5757 block" in said   # the tile next to it
+    assert "bombnum" not in said            # not the stop conditions, which are right
+    assert "block.top" in results["top_j"]["message"]
+
+
+def test_thonny_and_the_first_line(tmp_path):
+    text = book()
+    utf8_comments = text.encode("utf-8")
+    cases = {
+        # pgzrun imported, never started: right under pgzrun, a note for Thonny.
+        "no_go.py": text.replace("\n", "\nimport pgzrun\n", 1).encode("gb18030"),
+        # started, never imported: a NameError as it starts.
+        "no_import.py": (text + "pgzrun.go()\n").encode("gb18030"),
+        # Notepad's "UTF-8 with BOM" before the book's coding line.
+        "bom.py": b"\xef\xbb\xbf" + utf8_comments,
+        # The book's gb18030 line in a file Thonny saved as UTF-8.
+        "utf8_says_gb.py": utf8_comments,
+    }
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+    done = run_check("--json", str(tmp_path))
+    results = {os.path.basename(r["file"]): r for r in json.loads(done.stdout)}
+    no_go = results["no_go.py"]
+    assert no_go["reached"] == "3.4.2"
+    assert [n["line"] for n in no_go["notes"]] == [2]
+    assert "pgzrun.go()" in no_go["notes"][0]["message"]
+    first = results["no_import.py"]["checks"][0]
+    assert first["ok"] is False and pattern("no_import_pgzrun").fullmatch(first["message"])
+    assert first["line"] == len(text.splitlines()) + 1
+    first = results["bom.py"]["checks"][0]
+    assert first["ok"] is False and pattern("bom_coding").fullmatch(first["message"])
+    assert "BOM" in first["message"]
+    # GB18030 reads most UTF-8 Chinese as other letters without an error:
+    # the program runs, with a note; where it cannot read a line, a failure.
+    said = results["utf8_says_gb.py"]
+    if said["checks"][0]["ok"] is False:
+        assert pattern("utf8_says_gb").fullmatch(said["checks"][0]["message"])
+    else:
+        assert "Thonny" in said["notes"][0]["message"]
+
+
+def test_not_yet_written_has_its_own_mark(tmp_path):
+    step = os.path.join(ROOT, "chapter", "step05_flag_pass.py")
+    done = run_check(step)
+    assert done.returncode == 1
+    marks = re.findall(r"^  \[([^\]]+)\] (3\.\d\.\d)", done.stdout, re.M)
+    words = texts()
+    assert marks[4] == (words["todo"], "3.2.2")
+    assert words["failed"] not in [mark for mark, _ in marks]
+    page = tmp_path / "class.html"
+    run_check("--html", str(page), step)
+    assert page.read_text(encoding="utf-8").count('class="mark todo"') == 1
