@@ -423,6 +423,7 @@ class Program:
         self.mod = None
         self.pg = None
         self.loads = 0
+        self.laid = False
 
     def written_beyond(self, section):
         """Whether the program has code of a section after this one (a
@@ -473,7 +474,7 @@ class Program:
         sys._pgzrun = True
         sys.setrecursionlimit(1000)
         pgzero.runner.prepare_mod(mod)
-        self.mod, self.pg = mod, None
+        self.mod, self.pg, self.laid = mod, None, False
         # The program's own random board is the same at every check, and
         # differs from one load to the next (3.1.4 compares two).
         self.loads += 1
@@ -510,9 +511,11 @@ class Program:
 
     def won_too_soon(self):
         """A Fail if update() has set finished while a safe tile is still
-        closed (the player would see Finished at once)."""
+        closed (the player would see Finished at once). Judged on the
+        checker's own board only, not on the program's random one."""
         blocks = getattr(self.mod, "blocks", None)
-        if getattr(self.mod, "finished", None) is not True or not isinstance(blocks, list):
+        if not self.laid or getattr(self.mod, "finished", None) is not True or \
+                not isinstance(blocks, list):
             return
         closed = [tile for tile in blocks if getattr(tile, "isbomb", True) is False
                   and getattr(tile, "isopen", True) is False]
@@ -724,6 +727,7 @@ class Program:
             tile.isbomb = place in BOARD
         others = [tile for tile in mod.blocks if not tile.isbomb]
         mod.blocks[:] = bombs + others
+        self.laid = True
         return grid
 
     def game(self, mod):

@@ -106,9 +106,10 @@ MISTAKES = {
     # update() runs at the first frame, before any click.
     "no_global_finished": (edit("    global finished\n", ""), "3.1.2", "unbound",
                            ("def update", 1)),
+    # A win is judged on the checker's own board, first laid at 3.2.1.
     "win_at_once": (edit("if not block.isbomb and not block.isopen:",
                          "if not block.isbomb and block.isopen:"),
-                    "3.1.2", "win_at_once", ("if not block.isbomb and block.isopen:", 1)),
+                    "3.2.1", "win_at_once", ("if not block.isbomb and block.isopen:", 1)),
     "never_win": (edit("if not block.isbomb and not block.isopen:", "if not block.isopen:"),
                   "3.4.2", "never_win", ("        if not block.isopen:", 1)),
     "picture_name": (edit('"minesweep_number" + str(bombnum)',
@@ -173,7 +174,7 @@ MISTAKES = {
                    ("sound.win.play()", 1)),
     "finished_in_loop": (edit("            return\n    finished = True",
                               "            return\n        finished = True"),
-                         "3.1.2", "cause_indent_out", ("        finished = True", 1)),
+                         "3.2.1", "cause_indent_out", ("        finished = True", 1)),
     "indent_one_short": (edit("        block.isbomb = False", "       block.isbomb = False"),
                          "3.1.2", "indent_unmatched", ("       block.isbomb = False", 1)),
     "mouse_lowercase": (edit("elif button == mouse.LEFT", "elif button == mouse.left"),

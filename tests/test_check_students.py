@@ -76,7 +76,8 @@ def test_students_programs_are_told_the_section_and_line_of_their_slip():
         if problem:
             mistakes.append("%s: %s" % (name, problem))
         failed = [c for c in results[program]["checks"] if c["ok"] is False]
-        lines_named += bool(failed and failed[0]["line"] == answer.get("line"))
+        lines = [answer.get("line")] + list(answer.get("also_lines") or [])
+        lines_named += bool(failed and failed[0]["line"] in lines)
     assert not mistakes, "\n".join(mistakes)
     slips = sum(answer["expect"] == "fail" for _, _, answer in answers)
     # A slip whose fix is a line to add may be told where in words, with no
