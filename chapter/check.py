@@ -357,6 +357,8 @@ def as_html(results, texts, lang):
                 where = texts["at_line_said"].format(line=check["line"]) if check[
                     "line"] else ""
                 said = esc(where + check["message"])
+        for note in result.get("notes", []):
+            said += ("<br>" if said else "") + esc(texts["note"] + note["message"])
         rows.append("<tr><td>%s</td>%s<td>%s</td><td class=\"words\">%s</td></tr>" % (
             esc(os.path.basename(result["file"])), "".join(cells),
             esc(result["reached"] or "-"), said))
