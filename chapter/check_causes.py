@@ -418,6 +418,24 @@ def parameter_in_loop(tree, lines):
     return causes
 
 
+def tile_parameter(tree, func):
+    """The name of func's one parameter (the book's bk), or None."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == func and \
+                len(node.args.args) == 1:
+            return node.args.args[0].arg
+    return None
+
+
+def loop_variable_of(tree, func, name):
+    """Whether name is the variable of a for loop in func."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == func:
+            return any(isinstance(n, ast.For) and isinstance(n.target, ast.Name) and
+                       n.target.id == name for n in ast.walk(node))
+    return False
+
+
 def tile_loops(tree):
     """The loops that make the tiles: (outer For, inner For) at module level
     whose inner body makes an Actor, or None."""
@@ -428,6 +446,74 @@ def tile_loops(tree):
                         isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and
                         n.func.id == "Actor" for n in ast.walk(inner)):
                     return node, inner
+    return None
+
+
+def range_runs(call, constants):
+    """How many times range(...) in call runs, its arguments worked out
+    from numbers and constants; None where that cannot be told."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and
+            call.func.id == "range" and 1 <= len(call.args) <= 3 and not call.keywords):
+        return None
+    try:
+        values = [value_of(arg, constants) for arg in call.args]
+        return len(range(*values))
+    except (TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+def value_of(node, constants):
+    """The whole number an expression of numbers, constants, + and - makes."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name) and node.id in constants:
+        return constants[node.id]
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+        left, right = value_of(node.left, constants), value_of(node.right, constants)
+        return left + right if isinstance(node.op, ast.Add) else left - right
+    raise TypeError("not a plain number")
+
+
+def module_numbers(tree):
+    """The program's module-level constants that are whole numbers."""
+    numbers = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Name) and isinstance(node.value, ast.Constant) and \
+                type(node.value.value) is int:
+            numbers[node.targets[0].id] = node.value.value
+    return numbers
+
+
+def tile_ranges(tree, lines):
+    """Causes: a loop making the tiles that runs too few or too many times
+    (range(1, ROWS) makes 14 rows; the book's range(ROWS) makes 15)."""
+    loops = tile_loops(tree)
+    if loops is None:
+        return []
+    constants = module_numbers(tree)
+    causes = []
+    for loop, axis, book in zip(loops, ("row", "col"), ("ROWS", "COLS")):
+        if "COLS" in names_in(loops[0].iter):
+            axis, book = {"row": ("col", "COLS"), "col": ("row", "ROWS")}[axis]
+        want = BOOK_CONSTANTS[book]
+        runs = range_runs(loop.iter, constants)
+        if runs is not None and runs != want:
+            causes.append(Cause(loop.lineno, "cause_tile_range", {
+                "code": lines.text(loop.lineno), "runs": runs, "want": want,
+                "axis": axis, "book": book, "last": want - 1}, ""))
+    return causes
+
+
+def last_line_without_return(tree, func):
+    """The last line of func if it gives nothing back (no return with a
+    value anywhere in it): where the book's return goes. None otherwise."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == func:
+            if any(isinstance(n, ast.Return) and n.value is not None
+                   for n in ast.walk(node)):
+                return None
+            return node.body[-1].end_lineno
     return None
 
 
@@ -546,7 +632,8 @@ class Causes:
                     parameter_in_loop(tree, self.lines) +
                     other_loop_variable(tree, self.lines) +
                     bare_comparisons(tree, self.lines) + plus_equals(tree, self.lines) +
-                    place_index(tree, self.lines) + tile_field_typos(tree, self.lines) +
+                    place_index(tree, self.lines) + tile_ranges(tree, self.lines) +
+                    tile_field_typos(tree, self.lines) +
                     misplaced(found, self.lines))
 
     def find(self, funcs, books=None, keys=None):

@@ -129,7 +129,7 @@ def read_source(path, notes):
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
         if says_gb and is_utf8(data):
-            raise Fail("utf8_says_gb", line, coding=encoding)
+            raise Fail("utf8_says_gb", 1, coding=encoding, at=line)   # line 1 is the fix
         raise Fail("not_utf8" if encoding.startswith("utf") else "bad_bytes",
                    line, coding=encoding)
     if says_gb and is_utf8(data) and any(byte > 127 for byte in data):
@@ -486,6 +486,10 @@ class Program:
             raise self.diagnose(e, "load")
         finally:
             sys.setrecursionlimit(RECURSION_LIMIT)
+        # How many tiles the program made is 3.1.3's to judge; from now on
+        # none may go missing.
+        blocks = getattr(mod, "blocks", None)
+        self.made = len(blocks) if isinstance(blocks, list) else None
         self.frame()
         return mod
 
@@ -540,8 +544,9 @@ class Program:
     def kept_blocks(self, what):
         """A Fail if the student's code has taken tiles out of blocks."""
         blocks = getattr(self.mod, "blocks", None)
-        if self.mod is not None and (not isinstance(blocks, list) or
-                                     len(blocks) != ROWS * COLS):
+        made = getattr(self, "made", None)
+        if self.mod is not None and made and (not isinstance(blocks, list) or
+                                              len(blocks) < made):
             raise Fail("blocks_changed", self.lines.changes("blocks"), what=what,
                        count=len(blocks) if isinstance(blocks, list) else 0)
 
@@ -571,8 +576,17 @@ class Program:
         if isinstance(e, MemoryError):
             return Fail("memory", line, **facts)
         if isinstance(e, UnboundLocalError):
-            # The missing `global name` belongs just below the def line.
             name = str(e).split("'")[1] if "'" in str(e) else "?"
+            looped = funcs and check_causes.loop_variable_of(self.tree, funcs[0], name)
+            if funcs and (looped or not hasattr(self.mod, name)):
+                # Not a global the function forgot: a name the function
+                # gives a value only further down (its loop's block), used
+                # here where its own tile is meant.
+                tile = check_causes.tile_parameter(self.tree, funcs[0])
+                return Fail("unbound_later" if tile and looped else "unbound_later_other", line,
+                            name=name, near=tile, func=funcs[0],
+                            code=self.causes.lines.text(line or 0), **facts)
+            # The missing `global name` belongs just below the def line.
             return Fail("unbound", self.lines.of_def(funcs[0]) if funcs else line, name=name,
                         read=line, **facts)
         text = str(e.args[0]) if e.args else ""
@@ -683,7 +697,10 @@ class Program:
         if not count:
             return Fail("recursion_other", frames[-1][1] if frames else None, **facts)
         (func, line), _ = count.most_common(1)[0]
-        itself = self.causes.find([func], None, ("cause_calls_itself_with_own",))
+        # The book's bk.isopen = True typed as a comparison marks nothing
+        # open, and the tiles open each other for ever: that line is the cause.
+        itself = self.causes.find([func], None, ("cause_calls_itself_with_own",
+                                                 "cause_compare_not_assign"))
         if itself is not None:
             return Fail(itself.key, itself.line, saw="recursion_open",
                         **dict(facts, **itself.facts))
@@ -715,7 +732,8 @@ class Program:
                 line = self.lines.of_name("left", None) or line
                 books = PLACE_FIELDS
             raise blame(self, Fail("tile_count", line, count=len(blocks), places=len(grid)),
-                        [""], books, ("cause_place_index", "cause_field_typo") +
+                        [""], books, ("cause_tile_range", "cause_place_index",
+                                      "cause_field_typo") +
                         check_causes.MOVED)
         return grid
 
@@ -1279,6 +1297,9 @@ def section_333(program):
     early = program.lines.return_in_loop("get_bomb_number")
     if early:
         raise Fail("count_return_in_loop", early, **facts)
+    last = check_causes.last_line_without_return(program.tree, "get_bomb_number")
+    if all(got is None for _, got, _ in answers) and last:
+        raise Fail("count_no_return", last, **facts)    # return num goes after it
     if all(got is None for _, got, _ in answers):
         raise in_function(program, blame(program, Fail(
             "count_none", program.lines.of_def("get_bomb_number"), **facts), funcs,
