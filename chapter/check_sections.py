@@ -701,6 +701,9 @@ class Program:
         # open, and the tiles open each other for ever: that line is the cause.
         itself = self.causes.find([func], None, ("cause_calls_itself_with_own",
                                                  "cause_compare_not_assign"))
+        if itself is not None and itself.key == "cause_compare_not_assign" and \
+                "isopen" in itself.facts["name"]:
+            return Fail("recursion_compare", itself.line, **dict(facts, **itself.facts))
         if itself is not None:
             return Fail(itself.key, itself.line, saw="recursion_open",
                         **dict(facts, **itself.facts))

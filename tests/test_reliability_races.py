@@ -208,7 +208,7 @@ def test_a_stop_signal_just_after_pygame_starts_ends_the_game(display, tmp_path,
     # in, and the display is opened again at start: the event must not be
     # lost. The delay is when the signal is sent, after pygame's greeting.
     env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11",
-               SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1",
+               SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1",
                MINESWEEP_DATA_DIR=str(tmp_path / "data"))
     # The game hides pygame's greeting, so pygame is imported first here and
     # says when it has started; then the game runs as python minesweep.py.
@@ -221,7 +221,14 @@ def test_a_stop_signal_just_after_pygame_starts_ends_the_game(display, tmp_path,
         assert game.stdout.readline().startswith("pygame started")
         time.sleep(delay)               # the moment of the signal, not a wait for a result
         game.send_signal(signal.SIGTERM)
-        out, err = game.communicate(timeout=15)     # a bound on a hang
+        try:
+            out, err = game.communicate(timeout=15)     # a bound on a hang
+        except subprocess.TimeoutExpired:
+            # Where it hangs: Python's fault handler prints every thread's
+            # stack at SIGABRT.
+            game.send_signal(signal.SIGABRT)
+            out, err = game.communicate(timeout=15)
+            pytest.fail("the game did not end at SIGTERM:\n" + out + err)
         # Now and then X11 refuses a new client for a moment (see
         # test_window.launch): the game then ends too, saying so.
         assert game.returncode in (0, -signal.SIGTERM) or "x11 not available" in out + err, err
