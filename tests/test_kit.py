@@ -24,19 +24,29 @@ PROGRAM, README = "\u6211\u7684\u626b\u96f7.py", "\u8bf4\u660e.txt"
 NOT_PASSED = "\u6ca1\u901a\u8fc7"           # the checker's mark for a failed section
 
 
+def make_kit(folder, *options):
+    """Run the tool for a kit in folder, with the wheels kept from earlier
+    runs; the finished run. Its new wheels are kept for the next."""
+    if os.path.isdir(CACHE):
+        shutil.copytree(CACHE, str(folder / "wheels"))
+    done = subprocess.run([sys.executable, TOOL, str(folder)] + list(options),
+                          capture_output=True, text=True, encoding="utf-8", timeout=600)
+    os.makedirs(CACHE, exist_ok=True)
+    for name in os.listdir(str(folder / "wheels")):
+        if name.endswith(".whl") and not os.path.exists(os.path.join(CACHE, name)):
+            # Whole or not at all: another test process may be reading it.
+            part = os.path.join(CACHE, "%s.%d.part" % (name, os.getpid()))
+            shutil.copyfile(str(folder / "wheels" / name), part)
+            os.replace(part, os.path.join(CACHE, name))
+    return done
+
+
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     """A kit for Python 3.11 on win_amd64, made by the tool; what it printed."""
     folder = tmp_path_factory.mktemp("kit") / "KIT"
-    if os.path.isdir(CACHE):
-        shutil.copytree(CACHE, str(folder / "wheels"))
-    done = subprocess.run([sys.executable, TOOL, str(folder), "--python", "3.11",
-                           "--platform", "win_amd64"], capture_output=True, text=True,
-                          encoding="utf-8", timeout=600)
+    done = make_kit(folder, "--python", "3.11", "--platform", "win_amd64")
     assert done.returncode == 0, done.stderr
-    shutil.rmtree(CACHE, ignore_errors=True)
-    shutil.copytree(str(folder / "wheels"), CACHE,
-                    ignore=shutil.ignore_patterns("README.txt"))
     return folder, done.stdout
 
 
@@ -81,6 +91,9 @@ def test_the_installer_is_gbk_with_crlf_and_needs_no_network(kit):
         r"C:\Program Files\Thonny\python.exe", r"C:\Program Files (x86)\Thonny\python.exe")]
     assert order == sorted(order)
     assert "\u6ca1\u6709\u627e\u5230 Python" in text       # no Python found, in Chinese
+    # No Chinese letter's second byte is one that cmd reads as a sign of its own.
+    for letter in set(text):
+        assert not set(letter.encode("gbk")[1:]) & set(b'|^&<>%"()!'), letter
     sh = (folder / "install.sh").read_text(encoding="utf-8")
     assert '--no-index --find-links "$wheels" pgzero' in sh
     assert os.access(str(folder / "install.sh"), os.X_OK)
@@ -157,3 +170,39 @@ def test_the_game_runs_from_the_teachers_folder(kit, tmp_path):
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "checked" in done.stdout
+
+
+def test_install_sh_installs_into_a_fresh_environment_with_no_network(kit, tmp_path):
+    folder, _ = kit
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = str(venv / "bin" / "python")
+    # pip may look nowhere but the kit's wheels: no index, no other folder.
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PIP_")}
+    env.update(PIP_CONFIG_FILE=os.devnull, PYTHON=python, PIP_NO_INDEX="1")
+    done = subprocess.run(["sh", str(folder / "install.sh")], env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "\u88c5\u597d\u4e86" in done.stdout                  # installed, in Chinese
+    listed = subprocess.run([python, "-m", "pip", "list", "--format=freeze"], env=env,
+                            capture_output=True, text=True, timeout=120).stdout
+    names = {line.split("==")[0].lower() for line in listed.split()}
+    assert {"pgzero", "pygame", "numpy"} <= names
+    assert not names & {"pytest", "hypothesis", "pytest-xdist"}
+
+
+def test_a_python_with_no_wheels_is_named_and_the_rest_made(tmp_path):
+    folder = tmp_path / "KIT"
+    done = make_kit(folder, "--python", "3.11", "3.99", "--platform", "win_amd64")
+    assert done.returncode == 0, done.stderr
+    missing = [line for line in done.stdout.splitlines() if "3.99" in line]
+    assert len(missing) == 1 and "win_amd64" in missing[0]
+    assert (folder / STUDENT / "check.py").is_file()
+    assert any("cp311-cp311-win_amd64" in name for name in os.listdir(str(folder / "wheels")))
+
+
+def test_a_python_version_that_is_not_one_is_refused(tmp_path):
+    done = subprocess.run([sys.executable, TOOL, str(tmp_path / "KIT"), "--python", "3.x"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "3.x" in done.stderr
+    assert not (tmp_path / "KIT").exists()
