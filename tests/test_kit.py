@@ -24,13 +24,14 @@ PROGRAM, README = "\u6211\u7684\u626b\u96f7.py", "\u8bf4\u660e.txt"
 NOT_PASSED = "\u6ca1\u901a\u8fc7"           # the checker's mark for a failed section
 
 
-def make_kit(folder, *options):
+def make_kit(folder, *options, env=None):
     """Run the tool for a kit in folder, with the wheels kept from earlier
     runs; the finished run. Its new wheels are kept for the next."""
     if os.path.isdir(CACHE):
         shutil.copytree(CACHE, str(folder / "wheels"))
     done = subprocess.run([sys.executable, TOOL, str(folder)] + list(options),
-                          capture_output=True, text=True, encoding="utf-8", timeout=600)
+                          capture_output=True, text=True, encoding="utf-8", timeout=600,
+                          env=env)
     os.makedirs(CACHE, exist_ok=True)
     for name in os.listdir(str(folder / "wheels")):
         if name.endswith(".whl") and not os.path.exists(os.path.join(CACHE, name)):
@@ -206,3 +207,14 @@ def test_a_python_version_that_is_not_one_is_refused(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "3.x" in done.stderr
     assert not (tmp_path / "KIT").exists()
+
+
+def test_without_chromium_the_kit_is_made_and_says_the_pdf_is_missing(tmp_path):
+    folder = tmp_path / "KIT"
+    env = dict(os.environ, PATH=str(tmp_path / "nothing here"))
+    done = make_kit(folder, "--python", "3.11", "--platform", "win_amd64", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Chromium" in done.stdout
+    names = os.listdir(str(folder / STUDENT))
+    assert any(name.endswith(".html") for name in names)
+    assert not any(name.endswith(".pdf") for name in names)

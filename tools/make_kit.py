@@ -19,6 +19,7 @@ import glob
 import hashlib
 import json
 import os
+import pathlib
 import re
 import shutil
 import subprocess
@@ -159,7 +160,7 @@ def print_pdf(html, pdf):
         done = subprocess.run(
             [browser, "--headless", "--no-sandbox", "--disable-gpu",
              "--user-data-dir=" + profile, "--no-pdf-header-footer",
-             "--print-to-pdf=" + pdf, "file://" + os.path.abspath(html)],
+             "--print-to-pdf=" + pdf, pathlib.Path(os.path.abspath(html)).as_uri()],
             capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
         return str(e)
