@@ -218,3 +218,15 @@ def test_without_chromium_the_kit_is_made_and_says_the_pdf_is_missing(tmp_path):
     names = os.listdir(str(folder / STUDENT))
     assert any(name.endswith(".html") for name in names)
     assert not any(name.endswith(".pdf") for name in names)
+
+
+def test_here_adds_this_computers_wheels_for_another_python(tmp_path):
+    other = "3.12" if sys.version_info[:2] != (3, 12) else "3.11"
+    folder = tmp_path / "KIT"
+    done = make_kit(folder, "--python", other, "--platform", "here")
+    assert done.returncode == 0, done.stderr
+    tag = "-cp%s-cp%s-" % ((other.replace(".", ""),) * 2)
+    wheels = os.listdir(str(folder / "wheels"))
+    for package in ("pygame", "numpy"):
+        assert any(name.startswith(package + "-") and tag in name and "win" not in name
+                   for name in wheels), package

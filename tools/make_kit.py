@@ -3,11 +3,13 @@ for a room of computers with no internet.
 
     python tools/make_kit.py KIT
     python tools/make_kit.py KIT --python 3.8 3.11 --platform win_amd64
+    python tools/make_kit.py KIT --python 3.8 3.13 --platform here
 
 KIT/wheels/ holds Pygame Zero, pygame and numpy (and nothing for the tests)
 for Windows, 64-bit and 32-bit, on Python 3.8 to 3.13, and for the computer
 and Python the kit is made on; KIT/wheels/README.txt lists each file with its
-size and sha256. A second run reuses the wheels already there and fetches only
+size and sha256. "--platform here" adds this computer's kind (Linux or macOS,
+say) for each Python asked for. A second run reuses the wheels already there and fetches only
 what is missing. The Windows installer (a .bat) and KIT/install.sh install
 from wheels/ with no network. The students' folder holds images, sounds, the
 checker, the sheet and an empty program; the teacher's the game, the handout
@@ -30,6 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT_DATA = os.path.join(ROOT, "tools", "kit")
 PYTHONS = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
 PLATFORMS = ["win_amd64", "win32"]
+# "here": this computer's kind (Linux or macOS, say), for each Python asked
+# for; a room of such computers with other Pythons than the teacher's.
+HERE = "here"
 # What a student's computer needs to run the game and the checker. pygame is
 # the release the tests run on, the last with wheels for 3.8 to 3.13; pip
 # chooses the numpy that each Python can run.
@@ -58,7 +63,10 @@ def say(text):
 
 
 def target_options(platform, python):
-    """pip's options for the wheels of one Windows Python."""
+    """pip's options for the wheels of one Python on one platform (HERE:
+    this computer's, which pip knows by itself)."""
+    if platform == HERE:
+        return ["--only-binary=:all:", "--python-version", python]
     abi = "cp" + python.replace(".", "")
     return ["--only-binary=:all:", "--platform", platform, "--python-version", python,
             "--implementation", "cp", "--abi", abi]
@@ -91,7 +99,8 @@ def fetch_wheels(wheels, pythons, platforms):
         for python in pythons:
             why = pip_download(wheels, target_options(platform, python))
             if why:
-                missing.append((python, platform, why))
+                missing.append((python, "this computer" if platform == HERE else platform,
+                                why))
     # And this computer's own, for its Python, as plain pip chooses them.
     why = pip_download(wheels, [])
     if why:
@@ -263,9 +272,11 @@ def main(argv):
     parser = argparse.ArgumentParser(prog="make_kit.py", description=__doc__.splitlines()[0])
     parser.add_argument("folder", help="where to make the kit")
     parser.add_argument("--python", nargs="+", default=PYTHONS, metavar="X.Y",
-                        help="the Windows Pythons (default: 3.8 to 3.13)")
-    parser.add_argument("--platform", nargs="+", default=PLATFORMS, choices=PLATFORMS,
-                        help="the Windows platforms (default: both)")
+                        help="the Pythons (default: 3.8 to 3.13)")
+    parser.add_argument("--platform", nargs="+", default=PLATFORMS,
+                        choices=PLATFORMS + [HERE],
+                        help="the Windows platforms (default: both); 'here' adds this "
+                        "computer's kind for each of the Pythons")
     args = parser.parse_args(argv)
     bad = [python for python in args.python if not re.match(r"^3\.\d+$", python)]
     if bad:

@@ -23,7 +23,7 @@ if "$py" -m pip install --no-index --find-links "$wheels" pgzero \
     echo "装好了：这个 Python 可以运行 Pygame Zero 的程序了。"
 else
     echo "安装没有成功，上面是 pip 说的原因。"
-    echo "常见的原因：wheels 里没有这个 Python 用的文件（在这种电脑上用同一个版本的 Python 再运行一次 make_kit.py），"
+    echo "常见的原因：wheels 里没有这个 Python 用的文件（在这种电脑上运行 python tools/make_kit.py KIT --platform here --python $("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')，再复制一次 wheels），"
     echo "或者系统不让 pip 装在系统的 Python 里：先建一个虚拟环境（python3 -m venv .venv，再 . .venv/bin/activate），再运行一次。"
     exit 1
 fi
