@@ -22,6 +22,8 @@ CACHE = os.path.join(tempfile.gettempdir(), "minesweep-kit-wheels")
 STUDENT, TEACHER, BAT = "\u5b66\u751f", "\u8001\u5e08", "\u5b89\u88c5.bat"
 PROGRAM, README = "\u6211\u7684\u626b\u96f7.py", "\u8bf4\u660e.txt"
 NOT_PASSED = "\u6ca1\u901a\u8fc7"           # the checker's mark for a failed section
+# pygame 2.6 has wheels for Python 3.8 to 3.13 only (README, "Python 3.14 and newer").
+HAS_WHEELS = sys.version_info[:2] <= (3, 13)
 
 
 def make_kit(folder, *options, env=None):
@@ -59,7 +61,7 @@ def test_the_wheels_are_the_games_and_nothing_for_the_tests(kit):
         assert any(re.match(r"%s-.*-cp311-cp311-win_amd64\.whl$" % package, name)
                    for name in wheels), package
         here = "cp%d%d" % sys.version_info[:2]
-        assert any(name.startswith(package + "-") and "-%s-" % here in name
+        assert not HAS_WHEELS or any(name.startswith(package + "-") and "-%s-" % here in name
                    and "win" not in name for name in wheels), package
     assert not [name for name in wheels if re.match(
         r"(pytest|hypothesis|pluggy|iniconfig|execnet|attrs|sortedcontainers)", name, re.I)]
@@ -173,6 +175,7 @@ def test_the_game_runs_from_the_teachers_folder(kit, tmp_path):
     assert "checked" in done.stdout
 
 
+@pytest.mark.skipif(not HAS_WHEELS, reason="no pygame 2.6 wheels for this Python")
 def test_install_sh_installs_into_a_fresh_environment_with_no_network(kit, tmp_path):
     folder, _ = kit
     venv = tmp_path / "venv"

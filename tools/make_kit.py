@@ -101,8 +101,9 @@ def fetch_wheels(wheels, pythons, platforms):
             if why:
                 missing.append((python, "this computer" if platform == HERE else platform,
                                 why))
-    # And this computer's own, for its Python, as plain pip chooses them.
-    why = pip_download(wheels, [])
+    # And this computer's own, for its Python, as plain pip chooses them;
+    # wheels only, since a classroom computer has nothing to build with.
+    why = pip_download(wheels, ["--only-binary=:all:"])
     if why:
         missing.append(("%d.%d" % sys.version_info[:2], "this computer", why))
     return missing
