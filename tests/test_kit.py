@@ -88,11 +88,13 @@ def test_the_installer_is_gbk_with_crlf_and_needs_no_network(kit):
     text = data.decode("gbk")
     assert '--no-index --find-links "%WHEELS%" pgzero' in text
     assert 'set "WHEELS=%~dp0wheels"' in text
-    # py first, then python, then Thonny's own Python in its usual folders.
+    # py first, then python; and Thonny's own Python in its usual folders.
     order = [text.index(word) for word in (
         'set "PY=py"', 'set "PY=python"', r"%LOCALAPPDATA%\Programs\Thonny\python.exe",
         r"C:\Program Files\Thonny\python.exe", r"C:\Program Files (x86)\Thonny\python.exe")]
     assert order == sorted(order)
+    # Thonny runs programs with its own Python: it gets them too, if it is there.
+    assert 'call :install "%PY%"' in text and 'call :install "%THONNY%"' in text
     assert "\u6ca1\u6709\u627e\u5230 Python" in text       # no Python found, in Chinese
     # No Chinese letter's second byte is one that cmd reads as a sign of its own.
     for letter in set(text):
