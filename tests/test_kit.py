@@ -161,6 +161,13 @@ def test_the_checker_runs_from_a_copy_of_the_students_folder(kit, tmp_path):
     files = re.findall(r'"file": "([^"]+)"', every.stdout)
     assert sorted(os.path.basename(name) for name in files) == sorted(
         ["book.py", "wrong.py", PROGRAM])
+    # And so from another checker: a teacher's, given the student's folder.
+    teachers = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"), "--json",
+                               str(copy)], capture_output=True, text=True, encoding="utf-8",
+                              env=env, timeout=300)
+    files = re.findall(r'"file": "([^"]+)"', teachers.stdout)
+    assert sorted(os.path.basename(name) for name in files) == sorted(
+        ["book.py", "wrong.py", PROGRAM])
 
 
 def test_the_game_runs_from_the_teachers_folder(kit, tmp_path):
