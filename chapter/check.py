@@ -47,7 +47,9 @@ CHILD = os.path.join(HERE, "check_sections.py")
 # The whole check of one program may take this long before its process is
 # stopped; each section inside has its own, shorter, limit.
 PROGRAM_SECONDS = 60
-OWN_FILES = {"check.py", "check_sections.py"}
+# The checker's own files, never a student's program: in its own folder, or
+# in any folder that holds a copy of it (its words file beside them).
+OWN_FILES = {"check.py", "check_sections.py", "check_causes.py"}
 
 
 def load_texts(lang):
@@ -65,8 +67,10 @@ def find_programs(paths):
     found, missing = [], []
     for path in paths:
         if os.path.isdir(path):
+            checker_here = os.path.samefile(path, HERE) or os.path.isfile(
+                os.path.join(path, "check_texts.json"))
             names = sorted(name for name in os.listdir(path) if name.endswith(".py")
-                           and not (os.path.samefile(path, HERE) and name in OWN_FILES))
+                           and not (checker_here and name in OWN_FILES))
             found.extend(os.path.join(path, name) for name in names)
         elif os.path.isfile(path):
             found.append(path)

@@ -1,0 +1,244 @@
+"""tools/make_kit.py, the classroom kit: a small kit (one Windows Python on
+one platform, and this computer's own) is made by a real run of the tool,
+its wheels reused from a folder kept between runs; its folders hold what a
+teacher and a student need, the installer is one a Chinese Windows console
+reads, the checker runs from a copy of the students' folder, and the game
+runs from the teacher's."""
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+from loadgame import CHAPTER, ROOT
+
+TOOL = os.path.join(ROOT, "tools", "make_kit.py")
+# Wheels fetched once are kept here for the next run of the tests.
+CACHE = os.path.join(tempfile.gettempdir(), "minesweep-kit-wheels")
+STUDENT, TEACHER, BAT = "\u5b66\u751f", "\u8001\u5e08", "\u5b89\u88c5.bat"
+PROGRAM, README = "\u6211\u7684\u626b\u96f7.py", "\u8bf4\u660e.txt"
+NOT_PASSED = "\u6ca1\u901a\u8fc7"           # the checker's mark for a failed section
+# pygame 2.6 has wheels for Python 3.8 to 3.13 only (README, "Python 3.14 and newer").
+HAS_WHEELS = sys.version_info[:2] <= (3, 13)
+
+
+def make_kit(folder, *options, env=None):
+    """Run the tool for a kit in folder, with the wheels kept from earlier
+    runs; the finished run. Its new wheels are kept for the next."""
+    if os.path.isdir(CACHE):
+        shutil.copytree(CACHE, str(folder / "wheels"))
+    done = subprocess.run([sys.executable, TOOL, str(folder)] + list(options),
+                          capture_output=True, text=True, encoding="utf-8", timeout=600,
+                          env=env)
+    os.makedirs(CACHE, exist_ok=True)
+    for name in os.listdir(str(folder / "wheels")):
+        if name.endswith(".whl") and not os.path.exists(os.path.join(CACHE, name)):
+            # Whole or not at all: another test process may be reading it.
+            part = os.path.join(CACHE, "%s.%d.part" % (name, os.getpid()))
+            shutil.copyfile(str(folder / "wheels" / name), part)
+            os.replace(part, os.path.join(CACHE, name))
+    return done
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    """A kit for Python 3.11 on win_amd64, made by the tool; what it printed."""
+    folder = tmp_path_factory.mktemp("kit") / "KIT"
+    done = make_kit(folder, "--python", "3.11", "--platform", "win_amd64")
+    assert done.returncode == 0, done.stderr
+    return folder, done.stdout
+
+
+def test_the_wheels_are_the_games_and_nothing_for_the_tests(kit):
+    folder, _ = kit
+    wheels = sorted(os.listdir(str(folder / "wheels")))
+    assert any(re.match(r"pgzero-1\.2\.1-py3-none-any\.whl$", name) for name in wheels)
+    for package in ("pygame", "numpy"):
+        assert any(re.match(r"%s-.*-cp311-cp311-win_amd64\.whl$" % package, name)
+                   for name in wheels), package
+        here = "cp%d%d" % sys.version_info[:2]
+        assert not HAS_WHEELS or any(name.startswith(package + "-") and "-%s-" % here in name
+                   and "win" not in name for name in wheels), package
+    assert not [name for name in wheels if re.match(
+        r"(pytest|hypothesis|pluggy|iniconfig|execnet|attrs|sortedcontainers)", name, re.I)]
+    # README.txt names each wheel with its size and sha256.
+    listed = {}
+    with open(str(folder / "wheels" / "README.txt"), encoding="utf-8") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) == 3 and parts[0].endswith(".whl"):
+                listed[parts[0]] = (int(parts[1]), parts[2])
+    whl = [name for name in wheels if name.endswith(".whl")]
+    assert sorted(listed) == whl
+    for name in whl:
+        with open(str(folder / "wheels" / name), "rb") as f:
+            data = f.read()
+        assert listed[name] == (len(data), hashlib.sha256(data).hexdigest()), name
+
+
+def test_the_installer_is_gbk_with_crlf_and_needs_no_network(kit):
+    folder, _ = kit
+    data = (folder / BAT).read_bytes()
+    assert data.startswith(b"@echo off\r\nchcp 936 >nul\r\n")
+    assert b"\n" not in data.replace(b"\r\n", b"")
+    text = data.decode("gbk")
+    assert '--no-index --find-links "%WHEELS%" pgzero' in text
+    assert 'set "WHEELS=%~dp0wheels"' in text
+    # py first, then python; and Thonny's own Python in its usual folders.
+    order = [text.index(word) for word in (
+        'set "PY=py"', 'set "PY=python"', r"%LOCALAPPDATA%\Programs\Thonny\python.exe",
+        r"C:\Program Files\Thonny\python.exe", r"C:\Program Files (x86)\Thonny\python.exe")]
+    assert order == sorted(order)
+    # Thonny runs programs with its own Python: it gets them too, if it is there.
+    assert 'call :install "%PY%"' in text and 'call :install "%THONNY%"' in text
+    assert "\u6ca1\u6709\u627e\u5230 Python" in text       # no Python found, in Chinese
+    # No Chinese letter's second byte is one that cmd reads as a sign of its own.
+    for letter in set(text):
+        assert not set(letter.encode("gbk")[1:]) & set(b'|^&<>%"()!'), letter
+    sh = (folder / "install.sh").read_text(encoding="utf-8")
+    assert '--no-index --find-links "$wheels" pgzero' in sh
+    assert os.access(str(folder / "install.sh"), os.X_OK)
+
+
+def test_the_students_folder_holds_what_a_student_needs_and_no_minesweep_py(kit):
+    folder, _ = kit
+    student = folder / STUDENT
+    names = set(os.listdir(str(student)))
+    assert {"images", "sounds", "check.py", "check_sections.py", "check_causes.py",
+            "check_texts.json", PROGRAM, README} <= names
+    assert any(name.endswith(".html") for name in names)
+    assert sorted(os.listdir(str(student / "images"))) == sorted(
+        os.listdir(os.path.join(CHAPTER, "images")))
+    for where, _, files in os.walk(str(student)):
+        assert "minesweep.py" not in files, where
+    program = (student / PROGRAM).read_bytes()
+    assert program.decode("gb18030").startswith("# -*- coding:gb18030 -*-\r\n")
+    readme = (student / README).read_bytes()
+    assert readme.startswith(b"\xef\xbb\xbf") and b"\n" not in readme.replace(b"\r\n", b"")
+    pdfs = [name for name in names if name.endswith(".pdf")]
+    if shutil.which("chromium"):
+        assert len(pdfs) == 1 and (student / pdfs[0]).read_bytes().startswith(b"%PDF")
+
+
+def test_the_kit_says_what_it_made_and_the_two_lines(kit):
+    folder, said = kit
+    files = sum(len(names) for _, _, names in os.walk(str(folder)))
+    assert re.search(r"\b%d\b" % files, said)
+    assert re.search(r"[0-9.]+ MB", said)
+    assert "X:\\KIT\\" + BAT in said and "xcopy" in said
+
+
+def book(folder, name, change=lambda text: text):
+    """The book's whole program, the lesson's step 10 with the book's
+    gb18030 line, saved as GB18030 as a student's would be."""
+    with open(os.path.join(CHAPTER, "zh", "step10_win.py"), encoding="utf-8") as f:
+        text = f.read().replace("# -*- coding: utf-8 -*-", "# -*- coding:gb18030 -*-", 1)
+    (folder / name).write_bytes(change(text).encode("gb18030"))
+
+
+def test_the_checker_runs_from_a_copy_of_the_students_folder(kit, tmp_path):
+    folder, _ = kit
+    copy = tmp_path / "desk" / STUDENT
+    shutil.copytree(str(folder / STUDENT), str(copy))
+    book(copy, "book.py")
+    book(copy, "wrong.py", lambda text: text.replace("bk.isopen = True", "bk.isopen = False"))
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    run = [sys.executable, "check.py"]
+    passed = subprocess.run(run + ["book.py"], cwd=str(copy), capture_output=True,
+                            text=True, encoding="utf-8", env=env, timeout=300)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    failed = subprocess.run(run + ["wrong.py"], cwd=str(copy), capture_output=True,
+                            text=True, encoding="utf-8", env=env, timeout=300)
+    assert failed.returncode == 1
+    assert "[%s] 3.3.4" % NOT_PASSED in failed.stdout and "RecursionError" in failed.stdout
+    # The whole folder: the students' programs, not the checker's own files.
+    every = subprocess.run(run + ["--json", "."], cwd=str(copy), capture_output=True,
+                           text=True, encoding="utf-8", env=env, timeout=300)
+    files = re.findall(r'"file": "([^"]+)"', every.stdout)
+    assert sorted(os.path.basename(name) for name in files) == sorted(
+        ["book.py", "wrong.py", PROGRAM])
+    # And so from another checker: a teacher's, given the student's folder.
+    teachers = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"), "--json",
+                               str(copy)], capture_output=True, text=True, encoding="utf-8",
+                              env=env, timeout=300)
+    files = re.findall(r'"file": "([^"]+)"', teachers.stdout)
+    assert sorted(os.path.basename(name) for name in files) == sorted(
+        ["book.py", "wrong.py", PROGRAM])
+
+
+def test_the_game_runs_from_the_teachers_folder(kit, tmp_path):
+    folder, _ = kit
+    teacher = folder / TEACHER
+    assert (teacher / "chapter" / "handout.html").is_file()
+    assert (teacher / "docs" / "lesson_plan.zh.md").is_file()
+    assert (teacher / "docs" / "teacher.zh.md").is_file()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "minesweep.py", "--check"], cwd=str(teacher),
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "checked" in done.stdout
+
+
+@pytest.mark.skipif(not HAS_WHEELS, reason="no pygame 2.6 wheels for this Python")
+def test_install_sh_installs_into_a_fresh_environment_with_no_network(kit, tmp_path):
+    folder, _ = kit
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = str(venv / "bin" / "python")
+    # pip may look nowhere but the kit's wheels: no index, no other folder.
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PIP_")}
+    env.update(PIP_CONFIG_FILE=os.devnull, PYTHON=python, PIP_NO_INDEX="1")
+    done = subprocess.run(["sh", str(folder / "install.sh")], env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "\u88c5\u597d\u4e86" in done.stdout                  # installed, in Chinese
+    listed = subprocess.run([python, "-m", "pip", "list", "--format=freeze"], env=env,
+                            capture_output=True, text=True, timeout=120).stdout
+    names = {line.split("==")[0].lower() for line in listed.split()}
+    assert {"pgzero", "pygame", "numpy"} <= names
+    assert not names & {"pytest", "hypothesis", "pytest-xdist"}
+
+
+def test_a_python_with_no_wheels_is_named_and_the_rest_made(tmp_path):
+    folder = tmp_path / "KIT"
+    done = make_kit(folder, "--python", "3.11", "3.99", "--platform", "win_amd64")
+    assert done.returncode == 0, done.stderr
+    missing = [line for line in done.stdout.splitlines() if "3.99" in line]
+    assert len(missing) == 1 and "win_amd64" in missing[0]
+    assert (folder / STUDENT / "check.py").is_file()
+    assert any("cp311-cp311-win_amd64" in name for name in os.listdir(str(folder / "wheels")))
+
+
+def test_a_python_version_that_is_not_one_is_refused(tmp_path):
+    done = subprocess.run([sys.executable, TOOL, str(tmp_path / "KIT"), "--python", "3.x"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "3.x" in done.stderr
+    assert not (tmp_path / "KIT").exists()
+
+
+def test_without_chromium_the_kit_is_made_and_says_the_pdf_is_missing(tmp_path):
+    folder = tmp_path / "KIT"
+    env = dict(os.environ, PATH=str(tmp_path / "nothing here"))
+    done = make_kit(folder, "--python", "3.11", "--platform", "win_amd64", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Chromium" in done.stdout
+    names = os.listdir(str(folder / STUDENT))
+    assert any(name.endswith(".html") for name in names)
+    assert not any(name.endswith(".pdf") for name in names)
+
+
+def test_here_adds_this_computers_wheels_for_another_python(tmp_path):
+    other = "3.12" if sys.version_info[:2] != (3, 12) else "3.11"
+    folder = tmp_path / "KIT"
+    done = make_kit(folder, "--python", other, "--platform", "here")
+    assert done.returncode == 0, done.stderr
+    tag = "-cp%s-cp%s-" % ((other.replace(".", ""),) * 2)
+    wheels = os.listdir(str(folder / "wheels"))
+    for package in ("pygame", "numpy"):
+        assert any(name.startswith(package + "-") and tag in name and "win" not in name
+                   for name in wheels), package

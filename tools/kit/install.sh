@@ -1,0 +1,29 @@
+#!/bin/sh
+# 从本文件夹的 wheels 里安装 Pygame Zero、pygame 和 numpy，不用上网。
+# 用法：sh install.sh（先切换到虚拟环境；也可以 PYTHON=某个python sh install.sh）
+here=$(cd "$(dirname "$0")" && pwd)
+wheels="$here/wheels"
+py="${PYTHON:-}"
+if [ -z "$py" ]; then
+    for name in python3 python; do
+        if command -v "$name" >/dev/null 2>&1 && "$name" -c "import sys" >/dev/null 2>&1; then
+            py=$name
+            break
+        fi
+    done
+fi
+if [ -z "$py" ]; then
+    echo "没有找到 Python。请先安装 Python 3.8 到 3.13，然后再运行一次：sh install.sh"
+    exit 1
+fi
+echo "找到的 Python：$(command -v "$py")（$("$py" --version 2>&1)）"
+echo "正在从 $wheels 安装 Pygame Zero（不用上网）……"
+if "$py" -m pip install --no-index --find-links "$wheels" pgzero \
+    && "$py" -c "import pgzero, pygame, numpy; print('pgzero', pgzero.__version__, ' pygame', pygame.version.ver, ' numpy', numpy.__version__)"; then
+    echo "装好了：这个 Python 可以运行 Pygame Zero 的程序了。"
+else
+    echo "安装没有成功，上面是 pip 说的原因。"
+    echo "常见的原因：wheels 里没有这个 Python 用的文件（在这种电脑上运行 python tools/make_kit.py KIT --platform here --python $("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')，再复制一次 wheels），"
+    echo "或者系统不让 pip 装在系统的 Python 里：先建一个虚拟环境（python3 -m venv .venv，再 . .venv/bin/activate），再运行一次。"
+    exit 1
+fi
