@@ -39,6 +39,7 @@ CHAPTER = os.path.join(ROOT, "chapter")
 TEXT = os.path.join(CHAPTER, "handout_zh.json")
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
 HANDOUT = os.path.join(CHAPTER, "handout.html")
+HANDOUT_ZH = os.path.join(CHAPTER, "handout_zh.html")
 STUDENT = os.path.join(CHAPTER, "student.html")
 STUDENT_TEXT = os.path.join(CHAPTER, "student_zh.json")
 
@@ -197,21 +198,25 @@ def print_size(step, source):
         pages += 1
 
 
+def code_row(kind, number, line, start):
+    """One line of code as the handout prints it: its number, its code, its
+    comment set apart and its mark in colour."""
+    if start is None:
+        body = html.escape(line)
+    else:
+        comment = line[start:]
+        mark = MARK.search(comment)
+        cut = mark.start() if mark else len(comment)
+        body = "%s<i>%s</i>" % (html.escape(line[:start]), html.escape(comment[:cut]))
+        if mark:
+            body += "<b>%s</b>" % html.escape(comment[cut:])
+    return '<span class="l %s" data-n="%d">%s</span>' % (kind, number, body)
+
+
 def code_html(source):
     """The whole code of a step as a <pre>, one span a line."""
-    rows = []
-    for number, (kind, line, start) in enumerate(classify(source), 1):
-        if start is None:
-            body = html.escape(line)
-        else:
-            comment = line[start:]
-            mark = MARK.search(comment)
-            cut = mark.start() if mark else len(comment)
-            body = "%s<i>%s</i>" % (html.escape(line[:start]),
-                                    html.escape(comment[:cut]))
-            if mark:
-                body += "<b>%s</b>" % html.escape(comment[cut:])
-        rows.append('<span class="l %s" data-n="%d">%s</span>' % (kind, number, body))
+    rows = [code_row(kind, number, line, start)
+            for number, (kind, line, start) in enumerate(classify(source), 1)]
     # The lines are blocks already: a newline between them would show as
     # an empty line inside <pre>.
     return '<pre class="code">' + "".join(rows) + "</pre>"
@@ -683,10 +688,190 @@ def build(board=None):
                                     CSS % {"font": font}, "\n".join(body)))
 
 
+# ---------------------------------------------------------------------------
+# The Chinese handout, chapter/handout_zh.html: the same pages with the code
+# of the Chinese steps (chapter/zh/, the book's Chinese comments), to project
+# and to print. Step 1 is there whole; each later step shows the lines it
+# changes in full, a line of code on each side, and folds the rest into one
+# line that says which lines are the same as in the step before. Every line
+# shown keeps its number in the step, so it reads as the step's own file.
+
+CONTEXT = 1     # unchanged lines shown on each side of a change
+FOLD_LEAST = 3  # fewer unchanged lines than this are shown, not folded
+HEAD = 3        # the coding line, the title and a blank line begin every step
+END_MARK = re.compile(r"\s*# (?:NEW|PEEK|RUN|FIX [a-f])$")
+
+ZH_CSS = """
+pre.code .l.fold { color: #555; background: #f1f1f1; font-style: italic;
+  white-space: normal; border-left: 0.35em dotted #aaa; }
+pre.code .l.gone { color: #777; text-decoration: line-through; }
+@media print {
+  section.step { break-before: auto; padding-top: 0.5em; border-top: 1.5px solid #999;
+    margin-top: 0.6em; }
+  section.answers { break-before: page; font-size: 9.5pt; line-height: 1.45; }
+  section#sheet-answers { break-before: auto; margin-top: 1em; }
+  body { font-size: 10pt; line-height: 1.5; }
+  pre.code { font-size: 8.2pt; line-height: 1.16; }
+  pre.code .l { min-height: 1.16em; }
+  h2, h3 { break-after: avoid; }
+  ol.q li, .answers dt, .answers dd { break-inside: avoid; }
+}
+"""
+
+
+def without_mark(line):
+    """A line without the mark at its end: a line that only loses its NEW
+    mark in the next step is the same line there."""
+    return END_MARK.sub("", line).rstrip()
+
+
+def about_start(lines):
+    """Where a step's last comment block begins (what it says about itself,
+    after pgzrun.go()): the index just after its last line of code."""
+    last = max(index for index, line in enumerate(lines)
+               if line.strip() and not line.lstrip().startswith("#"))
+    return last + 1
+
+
+def folded_rows(before, after):
+    """A step's lines for the Chinese handout, as (kind, number, text) rows:
+    "line" for a line of the step (number is its line number), "gone" for a
+    line of the step before that this step takes away, "fold" for unchanged
+    lines left out (number is (first, last)), "about" for the comment block
+    at the end."""
+    old, new = before.splitlines(), after.splitlines()
+    end, old_end = about_start(new), about_start(old) if old else 0
+    # After the first step, the coding line, the title and the blank line
+    # below it are one folded line: only the title's step number changes.
+    top = HEAD if old else 0
+    matcher = difflib.SequenceMatcher(
+        None, [without_mark(line) for line in old[top:old_end]],
+        [without_mark(line) for line in new[top:end]], autojunk=False)
+    changed, gone = set(), {}
+    for op, low, high, start, stop in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        changed.update(range(top + start, top + stop))
+        # Old code taken away is shown struck out; an old comment is not.
+        gone.setdefault(top + stop, []).extend(
+            line for line in old[top + low:top + high]
+            if line.strip() and not line.lstrip().startswith("#"))
+        if start == stop:               # lines taken away: show what is round them
+            changed.update(index for index in (top + start - 1, top + start)
+                           if top <= index < end)
+    shown = {near for index in changed
+             for near in range(index - CONTEXT, index + CONTEXT + 1) if top <= near < end}
+    hidden = [index for index in range(top, end) if index not in shown]
+    # A short run of unchanged lines is shown: folding it would save nothing.
+    runs, run = [], []
+    for index in hidden:
+        if run and index != run[-1] + 1:
+            runs.append(run)
+            run = []
+        run.append(index)
+    if run:
+        runs.append(run)
+    folds = {run[0]: run for run in runs if len(run) >= FOLD_LEAST}
+    shown.update(index for run in runs if len(run) < FOLD_LEAST for index in run)
+    rows, index = ([("head", (1, top), "")] if top else []), top
+    while index < end:
+        if index in folds:
+            run = folds[index]
+            rows.append(("fold", (run[0] + 1, run[-1] + 1), ""))
+            index = run[-1] + 1
+            continue
+        rows += [("gone", None, line) for line in gone.get(index, [])]
+        rows.append(("line", index + 1, new[index]))
+        index += 1
+    rows += [("gone", None, line) for line in gone.get(end, [])]
+    if end < len(new):
+        rows.append(("about", (end + 1, len(new)), ""))
+    return rows
+
+
+def folded_html(before, after, number, labels):
+    """A step's code for the Chinese handout as a <pre>: its changed lines
+    coloured as the handout colours them, the rest folded."""
+    kinds = classify(after)
+    rows = []
+    for kind, where, line in folded_rows(before, after):
+        if kind == "line":
+            mark, text, start = kinds[where - 1]
+            rows.append(code_row(mark, where, text, start))
+        elif kind == "gone":
+            rows.append('<span class="l gone" data-n="">%s</span>' % html.escape(line))
+        else:
+            words = labels[kind]
+            rows.append('<span class="l fold" data-n="&#8942;">%s</span>' % html.escape(
+                words.format(first=where[0], last=where[1], n=number - 1)))
+    return '<pre class="code">' + "".join(rows) + "</pre>"
+
+
+def zh_step_page(number, step, labels, before, after):
+    """One step of the Chinese handout: heading, what it adds, questions, and
+    the lines of its Chinese code that changed."""
+    parts = ['<section class="step" id="step%02d">' % number,
+             '<h2><span class="sec">%s</span>%s</h2>' % (
+                 html.escape(step["section"]), html.escape(step["title"])),
+             '<p class="file">%s &middot; %s chapter/zh/%s</p>' % (
+                 html.escape(labels["step"].format(n=number)),
+                 html.escape(labels["file"]), html.escape(step["file"])),
+             "<h3>%s</h3>" % html.escape(labels["adds"])]
+    parts += ["<p>%s</p>" % html.escape(sentence) for sentence in step["text"]]
+    parts.append("<h3>%s</h3>" % html.escape(labels["questions"]))
+    parts.append('<ol class="q">')
+    for index, (question, _) in enumerate(step["questions"], 1):
+        parts.append('<li id="q%02d-%d">%s <a href="#a%02d-%d">%s</a></li>' % (
+            number, index, html.escape(question), number, index,
+            html.escape(labels["answer"])))
+    parts.append("</ol>")
+    parts.append("<h3>%s</h3>" % html.escape(
+        labels["code_first"] if number == 1 else labels["code_changed"].format(n=number - 1)))
+    parts.append(folded_html(before, after, number, labels))
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def build_zh(board=None):
+    """The Chinese handout, as text (board: the worksheet's bombs and calls,
+    worked out by worksheet_board when not given)."""
+    text = read_text()
+    steps = text["steps"]
+    named = [step["file"] for step in steps]
+    if named != step_files():
+        raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
+                         "but chapter/ has %s" % (named, step_files()))
+    zh = text["zh"]
+    legend = [(kind, mark, zh["legend_old"] if kind == "old" else meaning)
+              for kind, mark, meaning in text["legend"]]
+    page_text = dict(text, subtitle=zh["subtitle"], intro=zh["intro"], legend=legend,
+                     labels=dict(text["labels"], **zh["labels"]))
+    labels = page_text["labels"]
+    student = read_student_text()
+    board = board or worksheet_board(student["worksheet"]["board"])
+    chinese = make_zh_steps.build()
+    with open(FONT, "rb") as f:
+        font = base64.b64encode(f.read()).decode("ascii")
+    body, before = [first_page(page_text, steps)], ""
+    for number, step in enumerate(steps, 1):
+        body.append(zh_step_page(number, step, labels, before, chinese[step["file"]]))
+        before = chinese[step["file"]]
+    body.append(answers_page(page_text, steps))
+    body.append(sheet_answers(student, board))
+    return ("<!DOCTYPE html>\n"
+            '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            "<title>%s %s</title>\n<style>%s%s</style>\n</head>\n<body>\n%s\n"
+            "</body>\n</html>\n" % (html.escape(text["title"]),
+                                    html.escape(zh["subtitle"]),
+                                    CSS % {"font": font}, ZH_CSS, "\n".join(body)))
+
+
 def main():
     """Write the teacher's handout and the students' sheet beside the steps."""
     board = worksheet_board(read_student_text()["worksheet"]["board"])
-    for path, page in ((HANDOUT, build(board)), (STUDENT, build_student(board))):
+    for path, page in ((HANDOUT, build(board)), (HANDOUT_ZH, build_zh(board)),
+                       (STUDENT, build_student(board))):
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(page)
         print("wrote %s (%d steps, %d bytes)" % (path, len(step_files()),
