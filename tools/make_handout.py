@@ -21,12 +21,14 @@ does. Its answers are on the handout's last page.
 """
 import base64
 import collections
+import csv
 import difflib
 import html
 import io
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import tokenize
@@ -353,20 +355,27 @@ table.big td { width: 3.2em; height: 2em; }
 td.bomb { background: #bbb; font-weight: bold; }
 td.click { border: 3px solid #000 !important; font-weight: bold; }
 .caption { font-size: 0.85em; margin-top: 0.2em; }
-@page { size: A4; margin: 8mm 10mm; }
+.warn { border: 1.5px solid #000; padding: 0.2em 0.4em; margin: 0.3em 0; }
+@page { size: A4; margin: 6mm 9mm; }
 @media print {
-  body { font-size: 9pt; line-height: 1.3; max-width: none; padding: 0; }
-  pre { font-size: 7.8pt; line-height: 1.14; overflow: visible; }
-  pre span { min-height: 1.14em; }
+  body { font-size: 8.8pt; line-height: 1.28; max-width: none; padding: 0; }
+  pre { font-size: 7.6pt; line-height: 1.12; overflow: visible; }
+  pre span { min-height: 1.12em; }
   h2 { margin-top: 0.5em; }
   .where { margin-top: 0.2em; }
   pre span.blank { min-height: 0.45em; line-height: 0.45em; }
   pre span.blank::before { content: none; }
   h2, .where { break-after: avoid; }
   pre.short, .boards, li { break-inside: avoid; }
-  section.board { break-inside: avoid; }
+  section.board h2, section.board p { break-after: avoid; }
 }
 """
+
+
+def checker_says(key, **facts):
+    """What chapter/check.py says in Chinese for one of its messages."""
+    with open(os.path.join(CHAPTER, "check_texts.json"), encoding="utf-8") as f:
+        return json.load(f)["zh"]["messages"][key].format(**facts)
 
 
 def read_student_text():
@@ -414,18 +423,23 @@ def within(lines, number, labels):
             if name:
                 return html.escape(labels["in_function"].format(name=name.group(1)))
             code = text[:make_zh_steps.comment_starts(text).get(0, len(text))].strip()
-            return html.escape(labels["in_block"]).format(
-                n=above, code="<code>%s</code>" % html.escape(code))
+            return html.escape(labels["in_block"]).format(code=quoted(code))
     return html.escape(labels["top"])
+
+
+def quoted(code):
+    """A piece of code inside a sentence, as HTML."""
+    return "<code>%s</code>" % html.escape(code.rstrip("\\ ").strip())
 
 
 def shown_lines(lines, change):
     """The line numbers of a step to print for a change: the added lines,
-    the comments just above them (not the file's header), and what is between."""
+    the comments just above them, and what is between; a change at the very
+    top starts at line 1, the coding line and the title."""
     first, last = change.added[0][0], change.added[-1][0]
-    header_end = next(number for number, line in enumerate(lines, 1)
-                      if not line.lstrip().startswith("#"))
-    while first - 1 >= header_end and lines[first - 2].lstrip().startswith("#"):
+    if change.anchor is None:
+        return list(range(1, last + 1))
+    while first > 1 and lines[first - 2].lstrip().startswith("#"):
         first -= 1
     return list(range(first, last + 1))
 
@@ -452,11 +466,13 @@ def change_key(name, change):
     return "%s|-%s" % (name, change.removed[0][1].strip())
 
 
-def lines_words(numbers, labels):
-    """Old line numbers in words: one line, or the first to the last."""
-    if len(numbers) == 1:
-        return labels["line"].format(n=numbers[0])
-    return labels["lines"].format(first=numbers[0], last=numbers[-1])
+def lines_words(removed, labels):
+    """Old lines in words, by their code (as HTML): one line, or the first
+    to the last; a student who left out the comments has other numbers."""
+    if len(removed) == 1:
+        return html.escape(labels["line"]).format(code=quoted(removed[0][1]))
+    return html.escape(labels["lines"]).format(
+        first=quoted(removed[0][1]), last=quoted(removed[-1][1]), count=len(removed))
 
 
 def where_html(change, lines, labels):
@@ -466,16 +482,16 @@ def where_html(change, lines, labels):
         spot = within(lines, change.added[0][0], labels)
     else:
         spot = within(lines, change.anchor[0], labels)
-    old = [number for number, _, _ in change.removed]
     if change.removed and change.added:
-        what = html.escape(labels["replaces"].format(lines=lines_words(old, labels)))
+        what = html.escape(labels["replaces"]).format(
+            lines=lines_words(change.removed, labels))
     elif change.removed:
-        what = html.escape(labels["removes"].format(lines=lines_words(old, labels)))
+        what = html.escape(labels["removes"]).format(
+            lines=lines_words(change.removed, labels))
     elif change.anchor is None:
         what = html.escape(labels["start"])
     else:
-        what = html.escape(labels["after"]).format(
-            n=change.anchor[0], code="<code>%s</code>" % html.escape(change.anchor[1].strip()))
+        what = html.escape(labels["after"]).format(code=quoted(change.anchor[1]))
     return html.escape(labels["where"]).format(spot=spot, what=what)
 
 
@@ -494,6 +510,10 @@ def change_html(name, change, chinese, text, first_step):
     if note is not None:
         rows.append('<span class="note" data-n="">%s</span>' % html.escape("# " + note))
     added = {number for number, _, _ in change.added}
+    if change.anchor is None:
+        # The very top: the coding line and the title are to be typed too.
+        added.update(number for number in numbers[:change.added[0][0] - 1]
+                     if lines[number - 1].strip())
     starts = make_zh_steps.comment_starts(chinese)
     for number in numbers:
         line = lines[number - 1]
@@ -550,6 +570,15 @@ def worksheet_board(board):
             mod = loadgame.load_game("minesweep_worksheet")
             mod.new_game(board["rows"], board["cols"], board["bombs"], board["number"])
             row, col = board["click"]
+            # The game frames a start tile in green for a numbered board and
+            # asks the class to click it first: the sheet's click must be it.
+            start = mod.play.start_cell(mod.ROWS, mod.COLS)
+            if start != (row - 1) * mod.COLS + col - 1:
+                raise SystemExit(
+                    "make_handout: board %d starts at row %d, column %d in the game, "
+                    "not at the click of chapter/student_zh.json %s" % (
+                        board["number"], start // mod.COLS + 1, start % mod.COLS + 1,
+                        board["click"]))
             mod.recorded(mod.click_open, mod.block_at(row - 1, col - 1))
             calls = [(call, cell // mod.COLS + 1, cell % mod.COLS + 1, depth)
                      for call, cell, depth, *_ in mod.slowmotion.calls_table(
@@ -562,6 +591,37 @@ def worksheet_board(board):
             else:
                 os.environ["MINESWEEP_DATA_DIR"] = kept
     return sorted(bombs), calls
+
+
+def csv_columns(board, calls):
+    """The names the game gives the worksheet's columns of call order and
+    depth in Chinese: its own --calls run on the worksheet's board, the
+    columns found by what they hold (calls: as worksheet_board gives them)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "calls.csv")
+        env = dict(os.environ, MINESWEEP_DATA_DIR=folder, SDL_VIDEODRIVER="dummy",
+                   SDL_AUDIODRIVER="dummy")
+        subprocess.run([sys.executable, os.path.join(ROOT, "minesweep.py"), "--lang", "zh",
+                        "--calls", path, "--board", str(board["number"]),
+                        "--rows", str(board["rows"]), "--cols", str(board["cols"]),
+                        "--bombs", str(board["bombs"]),
+                        "--at", "%d,%d" % tuple(board["click"])],
+                       env=env, capture_output=True, timeout=120, check=True)
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.reader(f))
+    wanted = {"call": [str(call) for call, _, _, _ in calls],
+              "depth": [str(depth) for _, _, _, depth in calls]}
+    for top in range(len(rows) - len(calls)):
+        below = rows[top + 1:top + 1 + len(calls)]
+        found = {}
+        for name, values in wanted.items():
+            for column, title in enumerate(rows[top]):
+                if [row[column] if column < len(row) else None for row in below] == values:
+                    found.setdefault(name, title)
+        if len(found) == len(wanted):
+            return found
+    raise SystemExit("make_handout: the game's calls.csv has no columns of the calls' "
+                     "order and depth")
 
 
 def grid_html(board, bombs, cells, size):
@@ -592,8 +652,9 @@ def board_words(board, bombs, labels):
         places=labels["join"].join("(%d,%d)" % place for place in bombs))
 
 
-def worksheet_html(text, bombs):
-    """The students' board and the empty grid for open_block's calls."""
+def worksheet_html(text, bombs, columns):
+    """The students' board and the empty grid for open_block's calls
+    (columns: the names of the calls.csv columns to compare with)."""
     sheet, board = text["worksheet"], text["worksheet"]["board"]
     small = {place: sheet["bomb"] for place in bombs}
     small[tuple(board["click"])] = sheet["click"]
@@ -609,7 +670,8 @@ def worksheet_html(text, bombs):
                      grid_html(board, bombs, {tuple(board["click"]): ""}, "big"),
                      html.escape(sheet["big_caption"])))
     parts += ["<p>%s</p>" % html.escape(line.format(
-        row=board["click"][0], col=board["click"][1], **board)) for line in sheet["after"]]
+        row=board["click"][0], col=board["click"][1], **dict(board, **columns)))
+        for line in sheet["after"]]
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -622,14 +684,17 @@ def build_student(board=None):
     if named != step_files():
         raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
                          "but chapter/ has %s" % (named, step_files()))
-    bombs, _ = board or worksheet_board(text["worksheet"]["board"])
+    bombs, calls = board or worksheet_board(text["worksheet"]["board"])
+    columns = csv_columns(text["worksheet"]["board"], calls)
     with open(FONT, "rb") as f:
         font = base64.b64encode(f.read()).decode("ascii")
     body = ['<h1>%s<small>%s</small></h1>' % (html.escape(text["title"]),
                                                html.escape(text["subtitle"]))]
     body += ["<p>%s</p>" % html.escape(line) for line in text["intro"]]
+    body.append('<p class="warn">%s</p>' % html.escape(text["thonny"].format(
+        checker=checker_says("utf8_says_gb", coding="gb18030"))))
     body += student_steps(handout_text, text)
-    body.append(worksheet_html(text, bombs))
+    body.append(worksheet_html(text, bombs, columns))
     return ("<!DOCTYPE html>\n"
             '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
