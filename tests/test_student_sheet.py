@@ -187,7 +187,7 @@ def test_each_change_says_where_it_goes_by_the_code_not_by_line_numbers():
 
 def test_the_students_file_has_a_name_of_its_own():
     said = where_lines(read(SHEET))
-    # 我的扫雷.py, "not minesweep.py": that is the game, which it would overwrite.
+    # The file of their own, "not minesweep.py": that is the game, which it would overwrite.
     assert "\u6211\u7684\u626b\u96f7.py" in said[0]
     assert "\u4e0d\u8981\u53eb minesweep.py" in said[0]
     assert "\u6bd4\u5982 minesweep.py" not in read(SHEET)
