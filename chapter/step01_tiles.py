@@ -1,11 +1,6 @@
-# 3.1.2 and 3.1.3 (Chapter 3): the scene and the blocks. Step 01 of 11.
-# 225 closed blocks, 15 rows of 15. Nothing answers the mouse yet.
-# Run it:  pgzrun chapter/step01_tiles.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 01 of 11: the scene and the blocks (3.1.2 and 3.1.3)
+
 import pgzrun  # RUN
 
 ROWS = 15                # rows of blocks  # NEW
@@ -31,3 +26,11 @@ def draw():  # NEW
 
 
 pgzrun.go()  # RUN
+
+# 225 closed blocks, 15 rows of 15. Nothing answers the mouse yet.
+# Run it:  pgzrun chapter/step01_tiles.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it

@@ -1,13 +1,6 @@
-# 3.1.4 (Chapter 3): burying the bombs. Step 02 of 11.
-# 20 bombs under the first 20 blocks of the list: always the same place.
-# Run it:  pgzrun chapter/step02_bombs_first.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section
-#   PEEK   not in the book: shows the bombs, so the class can see where
-#          they are; delete the line and the bombs are hidden, as in the game
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 02 of 11: burying the bombs (3.1.4)
+
 import pgzrun  # RUN
 
 BOMBS = 20               # how many bombs  # NEW
@@ -40,3 +33,13 @@ def draw():
 
 
 pgzrun.go()  # RUN
+
+# 20 bombs under the first 20 blocks of the list: always the same place.
+# Run it:  pgzrun chapter/step02_bombs_first.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   PEEK   not in the book: shows the bombs, so the class can see where
+#          they are; delete the line and the bombs are hidden, as in the game
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it

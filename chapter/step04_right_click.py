@@ -1,12 +1,6 @@
-# 3.2.1 (Chapter 3): using the right mouse button. Step 04 of 11.
-# A right click calls set_flag, which is not written yet, so Python stops
-# with "NameError: name 'set_flag' is not defined", just as the book says.
-# Run it:  pgzrun chapter/step04_right_click.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 04 of 11: using the right mouse button (3.2.1)
+
 import pgzrun  # RUN
 import random
 
@@ -30,8 +24,7 @@ for i in range(ROWS):
 # Mix up the order of the list, so the first BOMBS blocks can be anywhere.
 random.shuffle(blocks)
 
-# Bury the bombs under the first BOMBS blocks of the list. The PEEK line
-# is gone from here on: the bombs are hidden, as in the real game.
+# Bury the bombs under the first BOMBS blocks of the list.
 for i in range(BOMBS):
     blocks[i].isbomb = True
 
@@ -53,3 +46,13 @@ def on_mouse_down(pos, button):  # NEW
 
 
 pgzrun.go()  # RUN
+
+# A right click calls set_flag, which is not written yet, so Python stops
+# with "NameError: name 'set_flag' is not defined", just as the book says.
+# The PEEK line is gone from here on: the bombs are hidden, as in the real game.
+# Run it:  pgzrun chapter/step04_right_click.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it

@@ -1,11 +1,6 @@
-# 3.2.2 (Chapter 3): a function for the flag, only "pass" yet. Step 05 of 11.
-# set_flag does nothing yet, but a right click no longer stops the game.
-# Run it:  pgzrun chapter/step05_flag_pass.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 05 of 11: a function for the flag, only "pass" yet (3.2.2)
+
 import pgzrun  # RUN
 import random
 
@@ -57,3 +52,11 @@ def set_flag(block):  # NEW
 
 
 pgzrun.go()  # RUN
+
+# set_flag does nothing yet, but a right click no longer stops the game.
+# Run it:  pgzrun chapter/step05_flag_pass.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it

@@ -1,11 +1,6 @@
-# 3.2.2 (Chapter 3): a function for the flag. Step 06 of 11.
-# A right click puts a flag on a block, and a second one takes it off.
-# Run it:  pgzrun chapter/step06_flags.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 06 of 11: a function for the flag (3.2.2)
+
 import pgzrun  # RUN
 import random
 
@@ -51,10 +46,11 @@ def on_mouse_down(pos, button):
                 set_flag(block)
 
 
-# Put a flag on a block, or take it off. The plan first, in pseudo-code:
-#     if the block has no flag:  show the flag, and now it has one
-#     else:                      show the plain block, and now it has none
+# Put a flag on a block, or take it off.
 def set_flag(block):
+    # The plan first, in pseudo-code:
+    #     if the block has no flag:  show the flag, and now it has one
+    #     else:                      show the plain block, and now it has none
     if not block.isflag:  # NEW
         block.image = "minesweep_flag"  # NEW
         block.isflag = True  # NEW
@@ -64,3 +60,11 @@ def set_flag(block):
 
 
 pgzrun.go()  # RUN
+
+# A right click puts a flag on a block, and a second one takes it off.
+# Run it:  pgzrun chapter/step06_flags.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it

@@ -1,12 +1,6 @@
-# 3.3.1 (Chapter 3): the whole mouse click. Step 07 of 11.
-# A left click calls blow_up on a bomb and open_block on a safe block;
-# both are only "pass" yet, so nothing shows.
-# Run it:  pgzrun chapter/step07_left_click.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section (in bold here)
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 07 of 11: the whole mouse click (3.3.1)
+
 import pgzrun  # RUN
 import random
 
@@ -59,10 +53,11 @@ def on_mouse_down(pos, button):
                     open_block(block)  # NEW
 
 
-# Put a flag on a block, or take it off. The plan first, in pseudo-code:
-#     if the block has no flag:  show the flag, and now it has one
-#     else:                      show the plain block, and now it has none
+# Put a flag on a block, or take it off.
 def set_flag(block):
+    # The plan first, in pseudo-code:
+    #     if the block has no flag:  show the flag, and now it has one
+    #     else:                      show the plain block, and now it has none
     if not block.isflag:
         block.image = "minesweep_flag"
         block.isflag = True
@@ -82,3 +77,12 @@ def open_block(bk):  # NEW
 
 
 pgzrun.go()  # RUN
+
+# A left click calls blow_up on a bomb and open_block on a safe block;
+# both are only "pass" yet, so nothing shows.
+# Run it:  pgzrun chapter/step07_left_click.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section (in bold here)
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it

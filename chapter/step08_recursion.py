@@ -1,15 +1,6 @@
-# 3.3.2 to 3.3.4 (Chapter 3): opening blocks by recursion. Step 08 of 11.
-# open_block calls itself, so one click can open a whole area. A bomb does
-# nothing yet. A click that opens a big area takes about a second here:
-# step 11 shows why, and makes it fast.
-# Run it:  pgzrun chapter/step08_recursion.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
-# A line that ends in a backslash \ goes on in the next line, and the mark
-# at the end of the last line is for all of them.
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 08 of 11: opening blocks by recursion (3.3.2 to 3.3.4)
+
 import pgzrun  # RUN
 import random
 
@@ -62,10 +53,11 @@ def on_mouse_down(pos, button):
                     open_block(block)
 
 
-# Put a flag on a block, or take it off. The plan first, in pseudo-code:
-#     if the block has no flag:  show the flag, and now it has one
-#     else:                      show the plain block, and now it has none
+# Put a flag on a block, or take it off.
 def set_flag(block):
+    # The plan first, in pseudo-code:
+    #     if the block has no flag:  show the flag, and now it has one
+    #     else:                      show the plain block, and now it has none
     if not block.isflag:
         block.image = "minesweep_flag"
         block.isflag = True
@@ -79,11 +71,12 @@ def blow_up():
     pass
 
 
-# Open a block: the recursive function. The plan first, in pseudo-code:
-#     mark bk open, and show how many bombs are around it
-#     if that number is not 0:  stop here
-#     else:                     open each closed block around bk the same way
+# Open a block: the recursive function.
 def open_block(bk):
+    # The plan first, in pseudo-code:
+    #     mark bk open, and show how many bombs are around it
+    #     if that number is not 0:  stop here
+    #     else:                     open each closed block around bk the same way
     bk.isopen = True  # NEW
     bombnum = get_bomb_number(bk)  # NEW
     bk.image = "minesweep_number" + str(bombnum)  # NEW
@@ -126,3 +119,15 @@ def get_neighbours(bk):  # NEW
 
 
 pgzrun.go()  # RUN
+
+# open_block calls itself, so one click can open a whole area. A bomb does
+# nothing yet. A click that opens a big area takes about a second here:
+# step 11 shows why, and makes it fast.
+# Run it:  pgzrun chapter/step08_recursion.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# A line that ends in a backslash \ goes on in the next line, and the mark
+# at the end of the last line is for all of them.

@@ -1,16 +1,6 @@
-# 3.4.2 (Chapter 3): winning the game. Step 10 of 11.
-# Every block without a bomb open: "Finished". This is the book's whole
-# program; step 11 is the same game with our fixes.
-# Run it:  pgzrun chapter/step10_win.py  (or Run in Thonny or IDLE)
-# FIX f: only English letters (ASCII) here, so every computer can read it:
-# the book's "# -*- coding:gb18030 -*-" line and Chinese comments are out.
-# Marks at the end of a line:
-#   NEW    the book shows this line first in this section
-#   FIX e  not in the book: without it the step stops with an error on a
-#          computer that has no sound card
-#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
-# A line that ends in a backslash \ goes on in the next line, and the mark
-# at the end of the last line is for all of them.
+# -*- coding: utf-8 -*-
+# Minesweeper source code, step 10 of 11: winning the game (3.4.2)
+
 import pgzrun  # RUN
 import random
 import pygame  # FIX e
@@ -92,10 +82,11 @@ def on_mouse_down(pos, button):
                     open_block(block)
 
 
-# Put a flag on a block, or take it off. The plan first, in pseudo-code:
-#     if the block has no flag:  show the flag, and now it has one
-#     else:                      show the plain block, and now it has none
+# Put a flag on a block, or take it off.
 def set_flag(block):
+    # The plan first, in pseudo-code:
+    #     if the block has no flag:  show the flag, and now it has one
+    #     else:                      show the plain block, and now it has none
     if not block.isflag:
         block.image = "minesweep_flag"
         block.isflag = True
@@ -116,11 +107,12 @@ def blow_up():
         blocks[i].image = "minesweep_bomb"
 
 
-# Open a block: the recursive function. The plan first, in pseudo-code:
-#     mark bk open, and show how many bombs are around it
-#     if that number is not 0:  stop here
-#     else:                     open each closed block around bk the same way
+# Open a block: the recursive function.
 def open_block(bk):
+    # The plan first, in pseudo-code:
+    #     mark bk open, and show how many bombs are around it
+    #     if that number is not 0:  stop here
+    #     else:                     open each closed block around bk the same way
     bk.isopen = True
     bombnum = get_bomb_number(bk)
     bk.image = "minesweep_number" + str(bombnum)
@@ -163,3 +155,16 @@ def get_neighbours(bk):
 
 
 pgzrun.go()  # RUN
+
+# Every block without a bomb open: "Finished". This is the book's whole
+# program; step 11 is the same game with our fixes.
+# Run it:  pgzrun chapter/step10_win.py  (or Run in Thonny or IDLE)
+# FIX f: line 1 says utf-8, not the book's gb18030, and only English letters
+# (ASCII) are in this file, so every computer reads it the same way.
+# Marks at the end of a line:
+#   NEW    the book shows this line first in this section
+#   FIX e  not in the book: without it the step stops with an error on a
+#          computer that has no sound card
+#   RUN    not in the book: lets the Run button of Thonny or IDLE start it
+# A line that ends in a backslash \ goes on in the next line, and the mark
+# at the end of the last line is for all of them.

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 
 import pygame
@@ -15,11 +16,15 @@ import pytest
 
 from loadgame import CHAPTER, ROOT
 from test_lesson import STEPS, lines_of, source, walkthrough
+from test_student_sheet import PDFTOTEXT, needs_printing, pdf_pages, print_pdf
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import make_handout  # noqa: E402  (tools/ is not a package)
 
 HANDOUT = os.path.join(CHAPTER, "handout.html")
+HANDOUT_ZH = os.path.join(CHAPTER, "handout_zh.html")
+ZH = os.path.join(CHAPTER, "zh")
+ZH_PAGES = 12
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
 KINDS = {"NEW": "new", "PEEK": "peek", "RUN": "run", None: "old"}
 
@@ -56,7 +61,9 @@ class Pages(html.parser.HTMLParser):
         if self.section is not None and "id" in attrs:
             self.section["ids"].append(attrs["id"])
         if tag == "span" and attrs.get("class", "").startswith("l "):
-            self.line = [attrs["class"].split()[1], int(attrs["data-n"]), ""]
+            number = attrs["data-n"]
+            self.line = [attrs["class"].split()[1],
+                         int(number) if number.isdigit() else number, ""]
             self.section["code"].append(self.line)
             self.depth = 0
         elif tag == "span" and self.line is not None:
@@ -80,10 +87,11 @@ class Pages(html.parser.HTMLParser):
             self.section["text"] += data
 
 
-def pages():
+def pages(path=HANDOUT):
     """The committed handout, read into its sections."""
     parser = Pages()
-    parser.feed(handout())
+    with open(path, encoding="utf-8") as f:
+        parser.feed(f.read())
     parser.close()
     return parser.sections
 
@@ -141,8 +149,8 @@ def test_each_page_has_its_section_its_title_and_chinese_for_the_class():
         assert step["section"] in page and step["title"] in page
         assert "chapter/" + step["file"] in page
         numbers = re.findall(r"3\.\d\.\d", step["section"])
-        first_line = source(step["file"]).splitlines()[0]
-        assert numbers == re.findall(r"3\.\d\.\d", first_line)
+        title_line = source(step["file"]).splitlines()[1]
+        assert numbers == re.findall(r"3\.\d\.\d", title_line)
         if "\u4e4b\u540e" not in step["section"]:         # not "after 3.4.2"
             low, high = numbers[0], numbers[-1]
             for section, title in titles.items():
@@ -210,3 +218,73 @@ def test_the_tool_stops_on_a_step_without_chinese_text(tmp_path, monkeypatch):
     with pytest.raises(SystemExit) as stop:
         make_handout.build()
     assert "step12_more.py" in str(stop.value)
+
+
+# The Chinese handout, chapter/handout_zh.html: the Chinese steps' code,
+# step 1 whole, each later step's changed lines in full and the rest folded.
+
+def chinese_step(step):
+    """The lines of a step of chapter/zh/."""
+    with open(os.path.join(ZH, step), encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
+def test_the_chinese_handout_is_what_the_tool_makes_now():
+    with open(HANDOUT_ZH, encoding="utf-8") as f:
+        assert f.read() == make_handout.build_zh(), \
+            "run python tools/make_handout.py and commit chapter/handout_zh.html"
+
+
+def test_every_line_the_chinese_handout_shows_is_that_line_of_its_step():
+    found = pages(HANDOUT_ZH)
+    before = []
+    for number, step in enumerate(STEPS, 1):
+        code = found["step%02d" % number]["code"]
+        lines = chinese_step(step)
+        assert "chapter/zh/" + step in found["step%02d" % number]["text"]
+        shown = [(n, text) for kind, n, text in code if isinstance(n, int)]
+        for n, text in shown:
+            assert text == lines[n - 1], (step, n)
+        # The numbers go up, and the folded lines are exactly those not shown.
+        folds = [re.findall(r"\d+", text)[:2] for kind, n, text in code if kind == "fold"]
+        covered = [n for n, _ in shown]
+        for first, last in folds:
+            covered += range(int(first), int(last) + 1)
+        assert sorted(covered) == list(range(1, len(lines) + 1)), step
+        assert [n for n, _ in shown] == sorted(n for n, _ in shown)
+        # Every line of code that is new in this step is shown in full.
+        plain = [make_handout.without_mark(line) for line in before]
+        for n, line in enumerate(lines, 1):
+            if line.strip() and not line.lstrip().startswith("#") \
+                    and make_handout.without_mark(line) not in plain:
+                assert n in dict(shown), (step, n, line)
+        if number == 1:
+            end = make_handout.about_start(lines)
+            assert [n for n, _ in shown] == list(range(1, end + 1))
+        # The comments of the Chinese step are on the page, not the English ones.
+        assert any("\u65b9\u5757" in text for _, text in shown), step
+        before = lines
+
+
+@needs_printing
+def test_the_chinese_handout_prints_on_a4_with_the_answers_last(tmp_path):
+    pdf = print_pdf(HANDOUT_ZH, tmp_path / "handout_zh.pdf")
+    count = pdf_pages(pdf)
+    assert 1 <= count <= ZH_PAGES, count
+    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "handout_zh.pdf"), "-"],
+                          capture_output=True, timeout=120)
+    on_paper = done.stdout.decode("utf-8").split("\f")
+    where = {}
+    for page, text in enumerate(on_paper, 1):
+        for step in STEPS:
+            if "chapter/zh/" + step in text:
+                where.setdefault(step, page)
+        if chinese()["labels"]["answers_title"] in text:
+            where.setdefault("answers", page)
+    assert list(where) == STEPS + ["answers"]
+    assert where["answers"] > where[STEPS[-1]]
+    # The README says how many pages it prints on.
+    with open(os.path.join(ROOT, "README.zh.md"), encoding="utf-8") as f:
+        readme = f.read()
+    assert "handout_zh.html" in readme
+    assert "A4 \u7eb8\u4e0a\u5370 %d \u9875" % count in readme, count

@@ -263,13 +263,15 @@ def test_the_files_sort_in_the_order_of_the_lesson():
 def test_each_step_is_ascii_and_says_its_section_and_how_to_run_it(step):
     text = source(step)
     compile(text, step, "exec")
-    first = text.splitlines()[0]
+    # Line 1 is the coding line and line 2 the title, as the book's listing begins.
+    coding, title = text.splitlines()[:2]
     with open(os.path.join(CHAPTER, "handout_zh.json"), encoding="utf-8") as f:
         sections = {s["file"]: s["section"] for s in json.load(f)["steps"]}
-    assert first.startswith("# ")
-    assert re.findall(r"3\.\d\.\d", first) == re.findall(r"3\.\d\.\d", sections[step])
-    assert re.findall(r"3\.\d\.\d", first), first
-    assert "Step %s of %d" % (step[4:6], len(STEPS)) in first
+    assert coding == "# -*- coding: utf-8 -*-"
+    assert title.startswith("# Minesweeper source code, ")
+    assert re.findall(r"3\.\d\.\d", title) == re.findall(r"3\.\d\.\d", sections[step])
+    assert re.findall(r"3\.\d\.\d", title), title
+    assert "step %s of %d" % (step[4:6], len(STEPS)) in title
     assert "pgzrun chapter/%s " % step in text
     assert "\n# FIX f: " in text
     code = lines_of(step)

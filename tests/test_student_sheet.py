@@ -5,6 +5,7 @@ without their answers, and a small board whose calls the game's own
 --calls writes; it prints on at most four A4 pages. The teacher's handout
 keeps every line number on paper."""
 import csv
+import html
 import html.parser
 import io
 import json
@@ -157,19 +158,62 @@ def test_each_step_on_the_sheet_turns_the_step_before_into_it():
         before = after
 
 
-def test_each_change_says_where_it_goes():
+def where_lines(page):
+    """The sheet's sentences that say where a change goes, as plain text."""
+    return [html.unescape(re.sub(r"<[^>]+>", "", found))
+            for found in re.findall(r'<p class="where">(.*?)</p>', page)]
+
+
+def test_each_change_says_where_it_goes_by_the_code_not_by_line_numbers():
     found = sections(SHEET)
-    text = read(SHEET)
-    # Where the book's own rewrites go, in words.
-    for words in ("\u5728 on_mouse_down() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684\u7b2c 48 \u884c\u6362\u6210",
-                  "\u5728 open_block() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684\u7b2c 81 \u884c\u6362\u6210",
-                  "\u5728 draw() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684\u7b2c 49 \u884c\u6362\u6210",
-                  "\u5220\u53bb\u539f\u6765\u7684\u7b2c 37 \u884c"):
-        assert words in text, words
-    # (in on_mouse_down(), replace old line 48 / in open_block(), old line 81 /
-    # in draw(), old line 49 / take away old line 37: the PEEK line)
-    assert "<code>set_flag(block)</code>" in text          # inserted after it
+    said = where_lines(read(SHEET))
+    # Where the book's own rewrites go, in words: the old code is quoted,
+    # as a student who left the comments out has other line numbers.
+    for words in ("\u5728 on_mouse_down() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684 "
+                  "if block.collidepoint(pos): \u8fd9\u4e00\u884c\u6362\u6210",
+                  "\u5728 open_block() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684 "
+                  "if not block.isopen : \u8fd9\u4e00\u884c\u6362\u6210",
+                  "\u5728 draw() \u51fd\u6570\u91cc\uff0c\u628a\u539f\u6765\u7684 "
+                  "if failed: \u8fd9\u4e00\u884c\u6362\u6210",
+                  "\u5220\u53bb\u539f\u6765\u7684 blocks[i].image = \"minesweep_bomb\" "
+                  "\u8fd9\u4e00\u884c"):
+        assert any(words in line for line in said), words
+    # (in on_mouse_down(), replace the old line "if block.collidepoint(pos):",
+    # ... / take away the old line of the PEEK mark)
+    assert "\u63a5\u5728 set_flag(block) \u8fd9\u4e00\u884c\u540e\u9762" in "".join(said)
+    assert not [line for line in said if re.search(r"\u7b2c ?\d+ ?\u884c", line)]
     assert [kind for kind, _, _ in found["step04"]["lines"]][0] == "gone"
+
+
+def test_the_students_file_has_a_name_of_its_own():
+    said = where_lines(read(SHEET))
+    # The file of their own, "not minesweep.py": that is the game, which it would overwrite.
+    assert "\u6211\u7684\u626b\u96f7.py" in said[0]
+    assert "\u4e0d\u8981\u53eb minesweep.py" in said[0]
+    assert "\u6bd4\u5982 minesweep.py" not in read(SHEET)
+    # Its first step starts at line 1: the coding line a Thonny user keeps.
+    first = [line for line in sections(SHEET)["step01"]["lines"] if line[1].isdigit()]
+    assert first[0][1:] == ["1", "# -*- coding: utf-8 -*-"]
+
+
+def test_the_sheet_warns_thonny_users_of_the_books_coding_line(tmp_path):
+    page = html.unescape(read(SHEET))
+    with open(os.path.join(CHAPTER, "check_texts.json"), encoding="utf-8") as f:
+        says = json.load(f)["zh"]["messages"]["utf8_says_gb"].format(coding="gb18030")
+    assert "Thonny" in page and "# -*- coding:gb18030 -*-" in page
+    assert "SyntaxError: encoding problem: gb18030" in page and says in page
+    # What the checker says of a program that begins with the book's line,
+    # saved as Thonny saves it (UTF-8), is what the sheet quotes.
+    with open(os.path.join(CHAPTER, "zh", STEPS[0]), encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    typed = tmp_path / "typed.py"
+    typed.write_text("\n".join(["# -*- coding:gb18030 -*-"] + lines[1:]) + "\n",
+                     encoding="utf-8")
+    done = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"), "--lang", "zh",
+                           str(typed)], capture_output=True, timeout=300)
+    assert says in done.stdout.decode("utf-8", "replace")
+    ran = subprocess.run([sys.executable, str(typed)], capture_output=True, timeout=60)
+    assert b"SyntaxError: encoding problem: gb18030" in ran.stderr
 
 
 def test_the_questions_are_there_and_their_answers_are_not():
@@ -189,14 +233,16 @@ def test_the_questions_are_there_and_their_answers_are_not():
     assert all(cell[1] == "" for row in grid[1:] for cell in row)
 
 
-def run_calls(worksheet, folder):
+def run_calls(worksheet, folder, lang="en"):
     """The game's own worksheet of the board: python minesweep.py --calls."""
+    os.makedirs(folder, exist_ok=True)
     out = os.path.join(folder, "calls.csv")
     env = dict(os.environ, MINESWEEP_DATA_DIR=folder, SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy")
     row, col = worksheet["click"]
     done = subprocess.run(
-        [sys.executable, "minesweep.py", "--calls", out, "--board", str(worksheet["number"]),
+        [sys.executable, "minesweep.py", "--lang", lang, "--calls", out,
+         "--board", str(worksheet["number"]),
          "--rows", str(worksheet["rows"]), "--cols", str(worksheet["cols"]),
          "--bombs", str(worksheet["bombs"]), "--at", "%d,%d" % (row, col)],
         cwd=ROOT, env=env, capture_output=True, timeout=120)
@@ -241,6 +287,31 @@ def test_the_board_is_the_games_and_the_key_is_what_calls_writes(tmp_path):
     assert written == {(int(call["row"]), int(call["col"])): "%s/%s" % (
         call["call"], call["depth"]) for call in calls}
     assert max(int(call["depth"]) for call in calls) >= 5     # deep enough to see
+
+
+def test_the_click_is_the_start_tile_the_game_frames_for_that_board():
+    import gamestate
+    worksheet = data("student_zh.json")["worksheet"]["board"]
+    row, col = worksheet["click"]
+    start = gamestate.start_tile(worksheet["number"], worksheet["rows"], worksheet["cols"])
+    assert divmod(start, worksheet["cols"]) == (row - 1, col - 1)
+    # The tool stops on a click that is not the game's start tile.
+    other = dict(worksheet, click=[row, col % worksheet["cols"] + 1])
+    with pytest.raises(SystemExit) as stop:
+        make_handout.worksheet_board(other)
+    assert "row %d, column %d" % (row, col) in str(stop.value)
+
+
+def test_the_sheet_names_the_csv_columns_as_the_game_writes_them_in_chinese(tmp_path):
+    worksheet = data("student_zh.json")["worksheet"]["board"]
+    english = run_calls(worksheet, str(tmp_path / "en"), "en")
+    chinese = run_calls(worksheet, str(tmp_path / "zh"), "zh")
+    heading = list(english[0])
+    names = {name: list(chinese[0])[heading.index(name)] for name in ("call", "depth")}
+    text = html.unescape(sections(SHEET)["board"]["text"])
+    assert "\u201c%s\u201d\u4e00\u5217\u662f\u6b21\u5e8f" % names["call"] in text
+    assert "\u201c%s\u201d\u4e00\u5217\u662f\u5c42\u6570" % names["depth"] in text
+    assert "call \u662f" not in text and "depth \u662f" not in text
 
 
 def test_the_teachers_pages_answer_the_sheets_questions():

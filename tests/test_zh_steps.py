@@ -186,6 +186,42 @@ def test_the_same_code_on_the_same_line_numbers_comments_aside():
                 assert ours.endswith(mark.group(1)), (step, ours)
 
 
+def numbered_code(text):
+    """A step's lines of code, each as (its line number, its code without
+    its comment); blank lines and comment lines left out."""
+    return [(number, code) for number, code in enumerate(code_of(text), 1) if code.strip()]
+
+
+def test_a_step_begins_as_the_books_listing_and_ends_with_what_it_says_of_itself():
+    # The book's listing: the coding line, the title, a blank line, the code.
+    for step in STEPS:
+        for text, title in ((chinese(step).decode("utf-8"),
+                             "# \u626b\u96f7\u6e38\u620f\u6e90\u4ee3\u7801"),
+                            (english(step), "# Minesweeper source code")):
+            lines = text.splitlines()
+            assert lines[0] == "# -*- coding: utf-8 -*-", step
+            assert lines[1].startswith(title) and lines[2] == "", (step, lines[1])
+            assert lines[3] == "import pgzrun  # RUN", step
+            # After pgzrun.go() come only comments: what the step says of itself.
+            last = numbered_code(text)[-1]
+            assert last[1] == "pgzrun.go()" and lines[last[0]] == "", step
+            assert all(line.startswith("#") for line in lines[last[0] + 1:]), step
+            assert len(lines) - last[0] >= 4, step
+
+
+def test_a_line_of_code_keeps_its_number_while_the_code_above_it_is_the_same():
+    # A student types the code, not the comments: a comment that grows or
+    # shrinks from one step to the next must not move the code below it.
+    for text_of in (lambda step: chinese(step).decode("utf-8"), english):
+        for low, first in enumerate(STEPS):
+            for second in STEPS[low + 1:]:
+                pairs = zip(numbered_code(text_of(first)), numbered_code(text_of(second)))
+                for (here, code), (there, other) in pairs:
+                    if code != other:
+                        break
+                    assert here == there, (first, second, code, here, there)
+
+
 def test_each_step_is_utf8_says_so_and_has_the_books_chinese_comments():
     # Comments from the book's listing, word for word (written with \u
     # escapes: every .py file here is ASCII).
@@ -229,8 +265,9 @@ def test_each_step_is_utf8_says_so_and_has_the_books_chinese_comments():
         assert tokenize.detect_encoding(io.BytesIO(raw).readline)[0] == "utf-8"
         compile(raw, step, "exec")
         assert "python chapter/zh/%s" % step in text and "README.zh.md" in text
-        # Every comment line is in Chinese now: none is left as the English has it.
-        for ours, theirs in zip(text.splitlines(), english(step).splitlines()):
+        # Every comment line is in Chinese now: none is left as the English
+        # has it, but for the coding line both begin with.
+        for ours, theirs in zip(text.splitlines()[1:], english(step).splitlines()[1:]):
             if theirs.lstrip().startswith("#"):
                 assert ours != theirs, (step, ours)
         for words in book.get(step, []):

@@ -9,7 +9,8 @@ every letter of the texts in texts/ (Simplified and Traditional Chinese), of
 the game's English texts, of the languages' names, of the lesson handout's
 and the students' sheet's Chinese (chapter/handout_zh.json,
 chapter/student_zh.json) and of the Chinese steps' comments, which the sheet
-prints (chapter/steps_zh.json), so the file stays small (under 160 KB) and no
+prints (chapter/steps_zh.json), and of the checker's message the sheet
+quotes (chapter/check_texts.json), so the file stays small (under 160 KB) and no
 text the game or the sheets show can show as boxes (tests/test_language.py,
 tests/test_handout.py and tests/test_student_sheet.py check that). Run it
 again after changing a text, then python tools/make_handout.py, which puts
@@ -57,6 +58,10 @@ def letters():
             "handout_zh.json", "student_zh.json", "steps_zh.json")]:
         with open(path, encoding="utf-8") as f:
             keep.update("".join(all_strings(json.load(f))))
+    # The students' sheet quotes what the checker says of the book's coding
+    # line in a file saved as UTF-8.
+    with open(os.path.join(ROOT, "chapter", "check_texts.json"), encoding="utf-8") as f:
+        keep.update(json.load(f)["zh"]["messages"]["utf8_says_gb"])
     keep.update(chr(code) for code in range(32, 127))      # English, numbers
     keep.update("\u00a0" + "".join(wording.OWN_NAMES.values()))   # the L key's label
     return "".join(sorted(keep))

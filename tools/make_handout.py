@@ -21,12 +21,14 @@ does. Its answers are on the handout's last page.
 """
 import base64
 import collections
+import csv
 import difflib
 import html
 import io
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import tokenize
@@ -39,6 +41,7 @@ CHAPTER = os.path.join(ROOT, "chapter")
 TEXT = os.path.join(CHAPTER, "handout_zh.json")
 FONT = os.path.join(ROOT, "fonts", "minesweep_zh.ttf")
 HANDOUT = os.path.join(CHAPTER, "handout.html")
+HANDOUT_ZH = os.path.join(CHAPTER, "handout_zh.html")
 STUDENT = os.path.join(CHAPTER, "student.html")
 STUDENT_TEXT = os.path.join(CHAPTER, "student_zh.json")
 
@@ -197,21 +200,25 @@ def print_size(step, source):
         pages += 1
 
 
+def code_row(kind, number, line, start):
+    """One line of code as the handout prints it: its number, its code, its
+    comment set apart and its mark in colour."""
+    if start is None:
+        body = html.escape(line)
+    else:
+        comment = line[start:]
+        mark = MARK.search(comment)
+        cut = mark.start() if mark else len(comment)
+        body = "%s<i>%s</i>" % (html.escape(line[:start]), html.escape(comment[:cut]))
+        if mark:
+            body += "<b>%s</b>" % html.escape(comment[cut:])
+    return '<span class="l %s" data-n="%d">%s</span>' % (kind, number, body)
+
+
 def code_html(source):
     """The whole code of a step as a <pre>, one span a line."""
-    rows = []
-    for number, (kind, line, start) in enumerate(classify(source), 1):
-        if start is None:
-            body = html.escape(line)
-        else:
-            comment = line[start:]
-            mark = MARK.search(comment)
-            cut = mark.start() if mark else len(comment)
-            body = "%s<i>%s</i>" % (html.escape(line[:start]),
-                                    html.escape(comment[:cut]))
-            if mark:
-                body += "<b>%s</b>" % html.escape(comment[cut:])
-        rows.append('<span class="l %s" data-n="%d">%s</span>' % (kind, number, body))
+    rows = [code_row(kind, number, line, start)
+            for number, (kind, line, start) in enumerate(classify(source), 1)]
     # The lines are blocks already: a newline between them would show as
     # an empty line inside <pre>.
     return '<pre class="code">' + "".join(rows) + "</pre>"
@@ -348,20 +355,27 @@ table.big td { width: 3.2em; height: 2em; }
 td.bomb { background: #bbb; font-weight: bold; }
 td.click { border: 3px solid #000 !important; font-weight: bold; }
 .caption { font-size: 0.85em; margin-top: 0.2em; }
-@page { size: A4; margin: 8mm 10mm; }
+.warn { border: 1.5px solid #000; padding: 0.2em 0.4em; margin: 0.3em 0; }
+@page { size: A4; margin: 6mm 9mm; }
 @media print {
-  body { font-size: 9pt; line-height: 1.3; max-width: none; padding: 0; }
-  pre { font-size: 7.8pt; line-height: 1.14; overflow: visible; }
-  pre span { min-height: 1.14em; }
+  body { font-size: 8.8pt; line-height: 1.28; max-width: none; padding: 0; }
+  pre { font-size: 7.6pt; line-height: 1.12; overflow: visible; }
+  pre span { min-height: 1.12em; }
   h2 { margin-top: 0.5em; }
   .where { margin-top: 0.2em; }
   pre span.blank { min-height: 0.45em; line-height: 0.45em; }
   pre span.blank::before { content: none; }
   h2, .where { break-after: avoid; }
   pre.short, .boards, li { break-inside: avoid; }
-  section.board { break-inside: avoid; }
+  section.board h2, section.board p { break-after: avoid; }
 }
 """
+
+
+def checker_says(key, **facts):
+    """What chapter/check.py says in Chinese for one of its messages."""
+    with open(os.path.join(CHAPTER, "check_texts.json"), encoding="utf-8") as f:
+        return json.load(f)["zh"]["messages"][key].format(**facts)
 
 
 def read_student_text():
@@ -409,18 +423,23 @@ def within(lines, number, labels):
             if name:
                 return html.escape(labels["in_function"].format(name=name.group(1)))
             code = text[:make_zh_steps.comment_starts(text).get(0, len(text))].strip()
-            return html.escape(labels["in_block"]).format(
-                n=above, code="<code>%s</code>" % html.escape(code))
+            return html.escape(labels["in_block"]).format(code=quoted(code))
     return html.escape(labels["top"])
+
+
+def quoted(code):
+    """A piece of code inside a sentence, as HTML."""
+    return "<code>%s</code>" % html.escape(code.rstrip("\\ ").strip())
 
 
 def shown_lines(lines, change):
     """The line numbers of a step to print for a change: the added lines,
-    the comments just above them (not the file's header), and what is between."""
+    the comments just above them, and what is between; a change at the very
+    top starts at line 1, the coding line and the title."""
     first, last = change.added[0][0], change.added[-1][0]
-    header_end = next(number for number, line in enumerate(lines, 1)
-                      if not line.lstrip().startswith("#"))
-    while first - 1 >= header_end and lines[first - 2].lstrip().startswith("#"):
+    if change.anchor is None:
+        return list(range(1, last + 1))
+    while first > 1 and lines[first - 2].lstrip().startswith("#"):
         first -= 1
     return list(range(first, last + 1))
 
@@ -447,11 +466,13 @@ def change_key(name, change):
     return "%s|-%s" % (name, change.removed[0][1].strip())
 
 
-def lines_words(numbers, labels):
-    """Old line numbers in words: one line, or the first to the last."""
-    if len(numbers) == 1:
-        return labels["line"].format(n=numbers[0])
-    return labels["lines"].format(first=numbers[0], last=numbers[-1])
+def lines_words(removed, labels):
+    """Old lines in words, by their code (as HTML): one line, or the first
+    to the last; a student who left out the comments has other numbers."""
+    if len(removed) == 1:
+        return html.escape(labels["line"]).format(code=quoted(removed[0][1]))
+    return html.escape(labels["lines"]).format(
+        first=quoted(removed[0][1]), last=quoted(removed[-1][1]), count=len(removed))
 
 
 def where_html(change, lines, labels):
@@ -461,16 +482,16 @@ def where_html(change, lines, labels):
         spot = within(lines, change.added[0][0], labels)
     else:
         spot = within(lines, change.anchor[0], labels)
-    old = [number for number, _, _ in change.removed]
     if change.removed and change.added:
-        what = html.escape(labels["replaces"].format(lines=lines_words(old, labels)))
+        what = html.escape(labels["replaces"]).format(
+            lines=lines_words(change.removed, labels))
     elif change.removed:
-        what = html.escape(labels["removes"].format(lines=lines_words(old, labels)))
+        what = html.escape(labels["removes"]).format(
+            lines=lines_words(change.removed, labels))
     elif change.anchor is None:
         what = html.escape(labels["start"])
     else:
-        what = html.escape(labels["after"]).format(
-            n=change.anchor[0], code="<code>%s</code>" % html.escape(change.anchor[1].strip()))
+        what = html.escape(labels["after"]).format(code=quoted(change.anchor[1]))
     return html.escape(labels["where"]).format(spot=spot, what=what)
 
 
@@ -489,6 +510,10 @@ def change_html(name, change, chinese, text, first_step):
     if note is not None:
         rows.append('<span class="note" data-n="">%s</span>' % html.escape("# " + note))
     added = {number for number, _, _ in change.added}
+    if change.anchor is None:
+        # The very top: the coding line and the title are to be typed too.
+        added.update(number for number in numbers[:change.added[0][0] - 1]
+                     if lines[number - 1].strip())
     starts = make_zh_steps.comment_starts(chinese)
     for number in numbers:
         line = lines[number - 1]
@@ -545,6 +570,15 @@ def worksheet_board(board):
             mod = loadgame.load_game("minesweep_worksheet")
             mod.new_game(board["rows"], board["cols"], board["bombs"], board["number"])
             row, col = board["click"]
+            # The game frames a start tile in green for a numbered board and
+            # asks the class to click it first: the sheet's click must be it.
+            start = mod.play.start_cell(mod.ROWS, mod.COLS)
+            if start != (row - 1) * mod.COLS + col - 1:
+                raise SystemExit(
+                    "make_handout: board %d starts at row %d, column %d in the game, "
+                    "not at the click of chapter/student_zh.json %s" % (
+                        board["number"], start // mod.COLS + 1, start % mod.COLS + 1,
+                        board["click"]))
             mod.recorded(mod.click_open, mod.block_at(row - 1, col - 1))
             calls = [(call, cell // mod.COLS + 1, cell % mod.COLS + 1, depth)
                      for call, cell, depth, *_ in mod.slowmotion.calls_table(
@@ -557,6 +591,37 @@ def worksheet_board(board):
             else:
                 os.environ["MINESWEEP_DATA_DIR"] = kept
     return sorted(bombs), calls
+
+
+def csv_columns(board, calls):
+    """The names the game gives the worksheet's columns of call order and
+    depth in Chinese: its own --calls run on the worksheet's board, the
+    columns found by what they hold (calls: as worksheet_board gives them)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "calls.csv")
+        env = dict(os.environ, MINESWEEP_DATA_DIR=folder, SDL_VIDEODRIVER="dummy",
+                   SDL_AUDIODRIVER="dummy")
+        subprocess.run([sys.executable, os.path.join(ROOT, "minesweep.py"), "--lang", "zh",
+                        "--calls", path, "--board", str(board["number"]),
+                        "--rows", str(board["rows"]), "--cols", str(board["cols"]),
+                        "--bombs", str(board["bombs"]),
+                        "--at", "%d,%d" % tuple(board["click"])],
+                       env=env, capture_output=True, timeout=120, check=True)
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            rows = list(csv.reader(f))
+    wanted = {"call": [str(call) for call, _, _, _ in calls],
+              "depth": [str(depth) for _, _, _, depth in calls]}
+    for top in range(len(rows) - len(calls)):
+        below = rows[top + 1:top + 1 + len(calls)]
+        found = {}
+        for name, values in wanted.items():
+            for column, title in enumerate(rows[top]):
+                if [row[column] if column < len(row) else None for row in below] == values:
+                    found.setdefault(name, title)
+        if len(found) == len(wanted):
+            return found
+    raise SystemExit("make_handout: the game's calls.csv has no columns of the calls' "
+                     "order and depth")
 
 
 def grid_html(board, bombs, cells, size):
@@ -587,8 +652,9 @@ def board_words(board, bombs, labels):
         places=labels["join"].join("(%d,%d)" % place for place in bombs))
 
 
-def worksheet_html(text, bombs):
-    """The students' board and the empty grid for open_block's calls."""
+def worksheet_html(text, bombs, columns):
+    """The students' board and the empty grid for open_block's calls
+    (columns: the names of the calls.csv columns to compare with)."""
     sheet, board = text["worksheet"], text["worksheet"]["board"]
     small = {place: sheet["bomb"] for place in bombs}
     small[tuple(board["click"])] = sheet["click"]
@@ -604,7 +670,8 @@ def worksheet_html(text, bombs):
                      grid_html(board, bombs, {tuple(board["click"]): ""}, "big"),
                      html.escape(sheet["big_caption"])))
     parts += ["<p>%s</p>" % html.escape(line.format(
-        row=board["click"][0], col=board["click"][1], **board)) for line in sheet["after"]]
+        row=board["click"][0], col=board["click"][1], **dict(board, **columns)))
+        for line in sheet["after"]]
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -617,14 +684,17 @@ def build_student(board=None):
     if named != step_files():
         raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
                          "but chapter/ has %s" % (named, step_files()))
-    bombs, _ = board or worksheet_board(text["worksheet"]["board"])
+    bombs, calls = board or worksheet_board(text["worksheet"]["board"])
+    columns = csv_columns(text["worksheet"]["board"], calls)
     with open(FONT, "rb") as f:
         font = base64.b64encode(f.read()).decode("ascii")
     body = ['<h1>%s<small>%s</small></h1>' % (html.escape(text["title"]),
                                                html.escape(text["subtitle"]))]
     body += ["<p>%s</p>" % html.escape(line) for line in text["intro"]]
+    body.append('<p class="warn">%s</p>' % html.escape(text["thonny"].format(
+        checker=checker_says("utf8_says_gb", coding="gb18030"))))
     body += student_steps(handout_text, text)
-    body.append(worksheet_html(text, bombs))
+    body.append(worksheet_html(text, bombs, columns))
     return ("<!DOCTYPE html>\n"
             '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -683,10 +753,190 @@ def build(board=None):
                                     CSS % {"font": font}, "\n".join(body)))
 
 
+# ---------------------------------------------------------------------------
+# The Chinese handout, chapter/handout_zh.html: the same pages with the code
+# of the Chinese steps (chapter/zh/, the book's Chinese comments), to project
+# and to print. Step 1 is there whole; each later step shows the lines it
+# changes in full, a line of code on each side, and folds the rest into one
+# line that says which lines are the same as in the step before. Every line
+# shown keeps its number in the step, so it reads as the step's own file.
+
+CONTEXT = 1     # unchanged lines shown on each side of a change
+FOLD_LEAST = 3  # fewer unchanged lines than this are shown, not folded
+HEAD = 3        # the coding line, the title and a blank line begin every step
+END_MARK = re.compile(r"\s*# (?:NEW|PEEK|RUN|FIX [a-f])$")
+
+ZH_CSS = """
+pre.code .l.fold { color: #555; background: #f1f1f1; font-style: italic;
+  white-space: normal; border-left: 0.35em dotted #aaa; }
+pre.code .l.gone { color: #777; text-decoration: line-through; }
+@media print {
+  section.step { break-before: auto; padding-top: 0.5em; border-top: 1.5px solid #999;
+    margin-top: 0.6em; }
+  section.answers { break-before: page; font-size: 9.5pt; line-height: 1.45; }
+  section#sheet-answers { break-before: auto; margin-top: 1em; }
+  body { font-size: 10pt; line-height: 1.5; }
+  pre.code { font-size: 8.2pt; line-height: 1.16; }
+  pre.code .l { min-height: 1.16em; }
+  h2, h3 { break-after: avoid; }
+  ol.q li, .answers dt, .answers dd { break-inside: avoid; }
+}
+"""
+
+
+def without_mark(line):
+    """A line without the mark at its end: a line that only loses its NEW
+    mark in the next step is the same line there."""
+    return END_MARK.sub("", line).rstrip()
+
+
+def about_start(lines):
+    """Where a step's last comment block begins (what it says about itself,
+    after pgzrun.go()): the index just after its last line of code."""
+    last = max(index for index, line in enumerate(lines)
+               if line.strip() and not line.lstrip().startswith("#"))
+    return last + 1
+
+
+def folded_rows(before, after):
+    """A step's lines for the Chinese handout, as (kind, number, text) rows:
+    "line" for a line of the step (number is its line number), "gone" for a
+    line of the step before that this step takes away, "fold" for unchanged
+    lines left out (number is (first, last)), "about" for the comment block
+    at the end."""
+    old, new = before.splitlines(), after.splitlines()
+    end, old_end = about_start(new), about_start(old) if old else 0
+    # After the first step, the coding line, the title and the blank line
+    # below it are one folded line: only the title's step number changes.
+    top = HEAD if old else 0
+    matcher = difflib.SequenceMatcher(
+        None, [without_mark(line) for line in old[top:old_end]],
+        [without_mark(line) for line in new[top:end]], autojunk=False)
+    changed, gone = set(), {}
+    for op, low, high, start, stop in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        changed.update(range(top + start, top + stop))
+        # Old code taken away is shown struck out; an old comment is not.
+        gone.setdefault(top + stop, []).extend(
+            line for line in old[top + low:top + high]
+            if line.strip() and not line.lstrip().startswith("#"))
+        if start == stop:               # lines taken away: show what is round them
+            changed.update(index for index in (top + start - 1, top + start)
+                           if top <= index < end)
+    shown = {near for index in changed
+             for near in range(index - CONTEXT, index + CONTEXT + 1) if top <= near < end}
+    hidden = [index for index in range(top, end) if index not in shown]
+    # A short run of unchanged lines is shown: folding it would save nothing.
+    runs, run = [], []
+    for index in hidden:
+        if run and index != run[-1] + 1:
+            runs.append(run)
+            run = []
+        run.append(index)
+    if run:
+        runs.append(run)
+    folds = {run[0]: run for run in runs if len(run) >= FOLD_LEAST}
+    shown.update(index for run in runs if len(run) < FOLD_LEAST for index in run)
+    rows, index = ([("head", (1, top), "")] if top else []), top
+    while index < end:
+        if index in folds:
+            run = folds[index]
+            rows.append(("fold", (run[0] + 1, run[-1] + 1), ""))
+            index = run[-1] + 1
+            continue
+        rows += [("gone", None, line) for line in gone.get(index, [])]
+        rows.append(("line", index + 1, new[index]))
+        index += 1
+    rows += [("gone", None, line) for line in gone.get(end, [])]
+    if end < len(new):
+        rows.append(("about", (end + 1, len(new)), ""))
+    return rows
+
+
+def folded_html(before, after, number, labels):
+    """A step's code for the Chinese handout as a <pre>: its changed lines
+    coloured as the handout colours them, the rest folded."""
+    kinds = classify(after)
+    rows = []
+    for kind, where, line in folded_rows(before, after):
+        if kind == "line":
+            mark, text, start = kinds[where - 1]
+            rows.append(code_row(mark, where, text, start))
+        elif kind == "gone":
+            rows.append('<span class="l gone" data-n="">%s</span>' % html.escape(line))
+        else:
+            words = labels[kind]
+            rows.append('<span class="l fold" data-n="&#8942;">%s</span>' % html.escape(
+                words.format(first=where[0], last=where[1], n=number - 1)))
+    return '<pre class="code">' + "".join(rows) + "</pre>"
+
+
+def zh_step_page(number, step, labels, before, after):
+    """One step of the Chinese handout: heading, what it adds, questions, and
+    the lines of its Chinese code that changed."""
+    parts = ['<section class="step" id="step%02d">' % number,
+             '<h2><span class="sec">%s</span>%s</h2>' % (
+                 html.escape(step["section"]), html.escape(step["title"])),
+             '<p class="file">%s &middot; %s chapter/zh/%s</p>' % (
+                 html.escape(labels["step"].format(n=number)),
+                 html.escape(labels["file"]), html.escape(step["file"])),
+             "<h3>%s</h3>" % html.escape(labels["adds"])]
+    parts += ["<p>%s</p>" % html.escape(sentence) for sentence in step["text"]]
+    parts.append("<h3>%s</h3>" % html.escape(labels["questions"]))
+    parts.append('<ol class="q">')
+    for index, (question, _) in enumerate(step["questions"], 1):
+        parts.append('<li id="q%02d-%d">%s <a href="#a%02d-%d">%s</a></li>' % (
+            number, index, html.escape(question), number, index,
+            html.escape(labels["answer"])))
+    parts.append("</ol>")
+    parts.append("<h3>%s</h3>" % html.escape(
+        labels["code_first"] if number == 1 else labels["code_changed"].format(n=number - 1)))
+    parts.append(folded_html(before, after, number, labels))
+    parts.append("</section>")
+    return "\n".join(parts)
+
+
+def build_zh(board=None):
+    """The Chinese handout, as text (board: the worksheet's bombs and calls,
+    worked out by worksheet_board when not given)."""
+    text = read_text()
+    steps = text["steps"]
+    named = [step["file"] for step in steps]
+    if named != step_files():
+        raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
+                         "but chapter/ has %s" % (named, step_files()))
+    zh = text["zh"]
+    legend = [(kind, mark, zh["legend_old"] if kind == "old" else meaning)
+              for kind, mark, meaning in text["legend"]]
+    page_text = dict(text, subtitle=zh["subtitle"], intro=zh["intro"], legend=legend,
+                     labels=dict(text["labels"], **zh["labels"]))
+    labels = page_text["labels"]
+    student = read_student_text()
+    board = board or worksheet_board(student["worksheet"]["board"])
+    chinese = make_zh_steps.build()
+    with open(FONT, "rb") as f:
+        font = base64.b64encode(f.read()).decode("ascii")
+    body, before = [first_page(page_text, steps)], ""
+    for number, step in enumerate(steps, 1):
+        body.append(zh_step_page(number, step, labels, before, chinese[step["file"]]))
+        before = chinese[step["file"]]
+    body.append(answers_page(page_text, steps))
+    body.append(sheet_answers(student, board))
+    return ("<!DOCTYPE html>\n"
+            '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            "<title>%s %s</title>\n<style>%s%s</style>\n</head>\n<body>\n%s\n"
+            "</body>\n</html>\n" % (html.escape(text["title"]),
+                                    html.escape(zh["subtitle"]),
+                                    CSS % {"font": font}, ZH_CSS, "\n".join(body)))
+
+
 def main():
     """Write the teacher's handout and the students' sheet beside the steps."""
     board = worksheet_board(read_student_text()["worksheet"]["board"])
-    for path, page in ((HANDOUT, build(board)), (STUDENT, build_student(board))):
+    for path, page in ((HANDOUT, build(board)), (HANDOUT_ZH, build_zh(board)),
+                       (STUDENT, build_student(board))):
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(page)
         print("wrote %s (%d steps, %d bytes)" % (path, len(step_files()),

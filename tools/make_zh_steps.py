@@ -10,9 +10,14 @@ beside the script it runs, so the tool copies chapter/images and
 chapter/sounds into chapter/zh/ too (git keeps one copy of a file that is
 the same in two places).
 
-In the data file, "headers" gives each step's whole comment block at the
-top, line by line ("@name" stands for the lines of snippets[name], and
-{file} for the step's file name); "blocks" gives a comment of whole lines
+A step begins as the book's listing does: line 1 the coding line, line 2
+the title, then the code, so a line of code keeps its line number from step
+to step wherever the code above it is the same. What a step says about
+itself stands at the end, after pgzrun.go().
+
+In the data file, "titles" gives each step's title (its line 2), and
+"about" the comment block at its end, line by line ("@name" stands for the
+lines of snippets[name], and {file} for the step's file name); "blocks" gives a comment of whole lines
 (the English lines joined by spaces, without their "# ") as Chinese lines,
 as many as the English has; "inline" gives a comment after code. The marks
 at the end of a line (# NEW, # FIX e, ...) stay as they are. A comment with
@@ -95,20 +100,31 @@ def words_of(line):
     return re.sub(r"^#\s?", "", line.strip())
 
 
-def header(name, data, count):
-    """A step's Chinese comment block at the top, count lines long."""
+def title(name, data, english):
+    """A step's first two lines in Chinese: the coding line and the title."""
+    if len(english) != 2 or english[0] != CODING:
+        raise Missing("%s: the step must begin with the lines %r and its title"
+                      % (name, CODING))
+    if name not in data["titles"]:
+        raise Missing("%s: no Chinese title" % name)
+    return [CODING, data["titles"][name]]
+
+
+def about(name, data, count):
+    """What a step says about itself, in Chinese: its last comment block,
+    count lines long."""
     lines = []
-    for item in data["headers"].get(name, []):
+    for item in data["about"].get(name, []):
         if item.startswith("@"):
             lines += data["snippets"][item[1:]]
         else:
             lines.append(item)
     lines = [line.format(file=name) for line in lines]
     if not lines:
-        raise Missing("%s: no Chinese header" % name)
-    if len(lines) != count or lines[0] != CODING:
-        raise Missing("%s: the Chinese header has %d lines, the English %d "
-                      "(and its first line must be %r)" % (name, len(lines), count, CODING))
+        raise Missing("%s: no Chinese about the step" % name)
+    if len(lines) != count:
+        raise Missing("%s: the Chinese about the step has %d lines, the English %d"
+                      % (name, len(lines), count))
     return lines
 
 
@@ -146,7 +162,9 @@ def translate(name, source, data):
     out = list(lines)
     for first, end in comment_runs(lines):
         if first == 0:
-            out[first:end] = header(name, data, end)
+            out[first:end] = title(name, data, lines[first:end])
+        elif end == len(lines):
+            out[first:end] = about(name, data, end - first)
         else:
             out[first:end] = block(name, lines[first:end], data)
     starts = comment_starts(source)

@@ -1,11 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.1.2、3.1.3（第3章）：创建游戏场景，生成方块阵列。第 1 步（共 11 步）
-# 225 个没打开的方块，15 行 15 列。现在点鼠标还没有反应。
-# 运行：python chapter/zh/step01_tiles.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   NEW    这一节教材第一次给出的代码
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 扫雷游戏源代码，第 1 步（共 11 步）：创建游戏场景，生成方块阵列（3.1.2、3.1.3）
+
 import pgzrun  # RUN
 
 ROWS = 15                # 方块行数  # NEW
@@ -31,3 +26,11 @@ def draw():  # NEW
 
 
 pgzrun.go()  # RUN
+
+# 225 个没打开的方块，15 行 15 列。现在点鼠标还没有反应。
+# 运行：python chapter/zh/step01_tiles.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

@@ -1,13 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.1.4（第3章）：随机埋设地雷。第 3 步（共 11 步）
-# 先用 random.shuffle 打乱列表，所以每一局地雷的位置都不一样。
-# 运行：python chapter/zh/step03_shuffle.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   NEW    这一节教材第一次给出的代码
-#   PEEK   不是教材的代码：把地雷显示出来，让大家看到地雷在哪里；
-#          删掉这一行，地雷就藏起来了，和真正的游戏一样
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 扫雷游戏源代码，第 3 步（共 11 步）：随机埋设地雷（3.1.4）
+
 import pgzrun  # RUN
 import random  # NEW
 
@@ -44,3 +37,13 @@ def draw():
 
 
 pgzrun.go()  # RUN
+
+# 先用 random.shuffle 打乱列表，所以每一局地雷的位置都不一样。
+# 运行：python chapter/zh/step03_shuffle.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   PEEK   不是教材的代码：把地雷显示出来，让大家看到地雷在哪里；
+#          删掉这一行，地雷就藏起来了，和真正的游戏一样
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

@@ -1,12 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.2.1（第3章）：使用鼠标右键来操作。第 4 步（共 11 步）
-# 右键单击会调用 set_flag，可是它还没有定义，所以程序会停下并报错
-# NameError: name 'set_flag' is not defined，和教材里说的一样。
-# 运行：python chapter/zh/step04_right_click.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   NEW    这一节教材第一次给出的代码
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 扫雷游戏源代码，第 4 步（共 11 步）：使用鼠标右键来操作（3.2.1）
+
 import pgzrun  # RUN
 import random
 
@@ -30,8 +24,7 @@ for i in range(ROWS):
 # 随机打乱方块列表的次序，这样前 BOMBS 个方块可能在窗口的任何地方
 random.shuffle(blocks)
 
-# 埋设地雷：在列表的前 BOMBS 个方块下面埋上地雷。
-# 从这一步起去掉了 PEEK 那一行：地雷藏起来了，和真正的游戏一样。
+# 埋设地雷：在列表的前 BOMBS 个方块下面埋上地雷
 for i in range(BOMBS):
     blocks[i].isbomb = True
 
@@ -53,3 +46,13 @@ def on_mouse_down(pos, button):  # NEW
 
 
 pgzrun.go()  # RUN
+
+# 右键单击会调用 set_flag，可是它还没有定义，所以程序会停下并报错
+# NameError: name 'set_flag' is not defined，和教材里说的一样。
+# 从这一步起去掉了 PEEK 那一行：地雷藏起来了，和真正的游戏一样。
+# 运行：python chapter/zh/step04_right_click.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

@@ -1,11 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.2.2（第3章）：定义插旗函数，先只写 pass。第 5 步（共 11 步）
-# set_flag 还什么都不做，但右键单击不会再让程序停下了。
-# 运行：python chapter/zh/step05_flag_pass.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   NEW    这一节教材第一次给出的代码
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 扫雷游戏源代码，第 5 步（共 11 步）：定义插旗函数，先只写 pass（3.2.2）
+
 import pgzrun  # RUN
 import random
 
@@ -57,3 +52,11 @@ def set_flag(block):  # NEW
 
 
 pgzrun.go()  # RUN
+
+# set_flag 还什么都不做，但右键单击不会再让程序停下了。
+# 运行：python chapter/zh/step05_flag_pass.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

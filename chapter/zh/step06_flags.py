@@ -1,11 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.2.2（第3章）：定义函数执行插旗操作。第 6 步（共 11 步）
-# 右键单击给方块插上旗子，再单击一次就取消旗子。
-# 运行：python chapter/zh/step06_flags.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   NEW    这一节教材第一次给出的代码
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 扫雷游戏源代码，第 6 步（共 11 步）：定义函数执行插旗操作（3.2.2）
+
 import pgzrun  # RUN
 import random
 
@@ -51,10 +46,11 @@ def on_mouse_down(pos, button):
                 set_flag(block)
 
 
-# 为方块插上旗子，或者取消旗子。先用伪代码写出做法：
-#     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
-#     else:               显示方块的图片，标记方块没有插旗子
+# 为方块插上旗子，或者取消旗子
 def set_flag(block):
+    # 先用伪代码写出做法：
+    #     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
+    #     else:               显示方块的图片，标记方块没有插旗子
     if not block.isflag:  # NEW
         block.image = "minesweep_flag"  # NEW
         block.isflag = True  # NEW
@@ -64,3 +60,11 @@ def set_flag(block):
 
 
 pgzrun.go()  # RUN
+
+# 右键单击给方块插上旗子，再单击一次就取消旗子。
+# 运行：python chapter/zh/step06_flags.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

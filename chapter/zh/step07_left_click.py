@@ -1,12 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.3.1（第3章）：完善鼠标事件处理。第 7 步（共 11 步）
-# 左键单击埋了地雷的方块会调用 blow_up，单击安全的方块会调用 open_block；
-# 这两个函数现在都只有 pass，所以还看不到变化。
-# 运行：python chapter/zh/step07_left_click.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   NEW    这一节教材第一次给出的代码（教材中印成粗体）
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 扫雷游戏源代码，第 7 步（共 11 步）：完善鼠标事件处理（3.3.1）
+
 import pgzrun  # RUN
 import random
 
@@ -59,10 +53,11 @@ def on_mouse_down(pos, button):
                     open_block(block)  # NEW
 
 
-# 为方块插上旗子，或者取消旗子。先用伪代码写出做法：
-#     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
-#     else:               显示方块的图片，标记方块没有插旗子
+# 为方块插上旗子，或者取消旗子
 def set_flag(block):
+    # 先用伪代码写出做法：
+    #     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
+    #     else:               显示方块的图片，标记方块没有插旗子
     if not block.isflag:
         block.image = "minesweep_flag"
         block.isflag = True
@@ -82,3 +77,12 @@ def open_block(bk):  # NEW
 
 
 pgzrun.go()  # RUN
+
+# 左键单击埋了地雷的方块会调用 blow_up，单击安全的方块会调用 open_block；
+# 这两个函数现在都只有 pass，所以还看不到变化。
+# 运行：python chapter/zh/step07_left_click.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码（教材中印成粗体）
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

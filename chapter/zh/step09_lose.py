@@ -1,15 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.4.1（第3章）：游戏失败的处理。第 9 步（共 11 步）
-# 左键点到地雷：一声爆炸，所有地雷都显示出来，窗口中央出现 Failed。
-# 运行：python chapter/zh/step09_lose.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   NEW    这一节教材第一次给出的代码
-#   FIX e  不是教材的代码：没有它，在没有声卡的电脑上
-#          程序会报错停下
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
-# 行末的反斜杠 \ 表示这条语句在下一行继续，
-# 写在最后一行末尾的标记对这几行都有效。
+# 扫雷游戏源代码，第 9 步（共 11 步）：游戏失败的处理（3.4.1）
+
 import pgzrun  # RUN
 import random
 import pygame  # FIX e
@@ -67,10 +58,11 @@ def on_mouse_down(pos, button):
                     open_block(block)
 
 
-# 为方块插上旗子，或者取消旗子。先用伪代码写出做法：
-#     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
-#     else:               显示方块的图片，标记方块没有插旗子
+# 为方块插上旗子，或者取消旗子
 def set_flag(block):
+    # 先用伪代码写出做法：
+    #     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
+    #     else:               显示方块的图片，标记方块没有插旗子
     if not block.isflag:
         block.image = "minesweep_flag"
         block.isflag = True
@@ -91,11 +83,12 @@ def blow_up():
         blocks[i].image = "minesweep_bomb"  # NEW
 
 
-# 打开方块：这是一个递归函数。先用伪代码写出做法：
-#     标记 bk 已经打开，显示它周围的地雷数
-#     if 地雷数不是 0:  到这里结束
-#     else:             用同样的方法打开 bk 周围每个没打开的方块
+# 打开方块：这是一个递归函数
 def open_block(bk):
+    # 先用伪代码写出做法：
+    #     标记 bk 已经打开，显示它周围的地雷数
+    #     if 地雷数不是 0:  到这里结束
+    #     else:             用同样的方法打开 bk 周围每个没打开的方块
     bk.isopen = True
     bombnum = get_bomb_number(bk)
     bk.image = "minesweep_number" + str(bombnum)
@@ -138,3 +131,15 @@ def get_neighbours(bk):
 
 
 pgzrun.go()  # RUN
+
+# 左键点到地雷：一声爆炸，所有地雷都显示出来，窗口中央出现 Failed。
+# 运行：python chapter/zh/step09_lose.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   NEW    这一节教材第一次给出的代码
+#   FIX e  不是教材的代码：没有它，在没有声卡的电脑上
+#          程序会报错停下
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 行末的反斜杠 \ 表示这条语句在下一行继续，
+# 写在最后一行末尾的标记对这几行都有效。

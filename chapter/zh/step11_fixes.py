@@ -1,19 +1,6 @@
 # -*- coding: utf-8 -*-
-# 3.4.2 之后（第3章）：教材的游戏加上我们的修正。第 11 步（共 11 步）
-# 玩法和第 10 步一样，但点开一大片时很快（FIX a），旗子能挡住自动打开（FIX b），
-# 很大的棋盘也能用（FIX c），失败时逐个检查每个方块来显示地雷（FIX d）。
-# 每处修正的原因写在它上方的注释里。
-# 运行：python chapter/zh/step11_fixes.py（或在 Thonny、IDLE 里按“运行”）
-# 本文件用 UTF-8 保存（见第 1 行）。中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
-# 行末的标记：
-#   FIX a、FIX b、FIX c、FIX d
-#          不是教材的代码：每一处都改变了教材代码的做法，
-#          上面的注释说明了原因
-#   FIX e  不是教材的代码：没有它，在没有声卡的电脑上
-#          程序会报错停下
-#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
-# 行末的反斜杠 \ 表示这条语句在下一行继续，
-# 写在最后一行末尾的标记对这几行都有效。
+# 扫雷游戏源代码，第 11 步（共 11 步）：教材的游戏加上我们的修正（3.4.2 之后）
+
 import pgzrun  # RUN
 import random
 import pygame  # FIX e
@@ -106,10 +93,11 @@ def on_mouse_down(pos, button):
                     open_block(block)
 
 
-# 为方块插上旗子，或者取消旗子。先用伪代码写出做法：
-#     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
-#     else:               显示方块的图片，标记方块没有插旗子
+# 为方块插上旗子，或者取消旗子
 def set_flag(block):
+    # 先用伪代码写出做法：
+    #     if 方块上没有旗子:  显示旗子的图片，标记方块已插上旗子
+    #     else:               显示方块的图片，标记方块没有插旗子
     if not block.isflag:
         block.image = "minesweep_flag"
         block.isflag = True
@@ -133,11 +121,12 @@ def blow_up():
             block.image = "minesweep_bomb"  # FIX d
 
 
-# 打开方块：这是一个递归函数。先用伪代码写出做法：
-#     标记 bk 已经打开，显示它周围的地雷数
-#     if 地雷数不是 0:  到这里结束
-#     else:             用同样的方法打开 bk 周围每个没打开的方块
+# 打开方块：这是一个递归函数
 def open_block(bk):
+    # 先用伪代码写出做法：
+    #     标记 bk 已经打开，显示它周围的地雷数
+    #     if 地雷数不是 0:  到这里结束
+    #     else:             用同样的方法打开 bk 周围每个没打开的方块
     bk.isopen = True
     bombnum = get_bomb_number(bk)
     bk.image = "minesweep_number" + str(bombnum)
@@ -177,3 +166,19 @@ def get_neighbours(bk):
 
 
 pgzrun.go()  # RUN
+
+# 玩法和第 10 步一样，但点开一大片时很快（FIX a），旗子能挡住自动打开（FIX b），
+# 很大的棋盘也能用（FIX c），失败时逐个检查每个方块来显示地雷（FIX d）。
+# 每处修正的原因写在它上方的注释里。
+# 运行：python chapter/zh/step11_fixes.py（或在 Thonny、IDLE 里按“运行”）
+# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 行末的标记：
+#   FIX a、FIX b、FIX c、FIX d
+#          不是教材的代码：每一处都改变了教材代码的做法，
+#          上面的注释说明了原因
+#   FIX e  不是教材的代码：没有它，在没有声卡的电脑上
+#          程序会报错停下
+#   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏
+# 行末的反斜杠 \ 表示这条语句在下一行继续，
+# 写在最后一行末尾的标记对这几行都有效。
