@@ -224,6 +224,8 @@ TEXTS = {
                        "flag stops the flood (fix b)",
     "order_reading": "reading order (top left to bottom right)",
     "order_book": "the book's order (the shuffled blocks list)",
+    "sheet_title": "The {calls} calls of open_block after clicking {cell:short}, "
+                   "neighbours in {order}",
     "sheet_header": "call,row,col,depth,bombs,stop,caller,last",
     "sheet_index": "index",
     "sheet_map_title": "The board after the click, neighbours in {order}. Rows and "
@@ -235,9 +237,6 @@ TEXTS = {
                         "get_neighbours meets the tiles in this order"),
     "sheet_written": "Wrote the {calls} calls of open_block to {path}, and the board "
                      "to {board}",
-    "sheet_order": "order",
-    "sheet_reading": "reading",
-    "sheet_book": "book",
 }
 
 

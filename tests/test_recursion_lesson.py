@@ -284,14 +284,15 @@ def worksheet(tmp_path, *args):
     with open(out, "rb") as f:
         assert f.read(3) == b"\xef\xbb\xbf"       # a BOM: Excel and WPS read UTF-8
     with open(out, encoding="utf-8-sig", newline="") as f:
-        return list(csv.reader(f))
+        title, *rows = list(csv.reader(f))
+    assert len(title) == 1 and not any(title[0] in cell for row in rows for cell in row)
+    return rows
 
 
 def test_the_worksheet_of_an_empty_board_is_the_recursion(tmp_path):
     rows = worksheet(tmp_path, "--board", "1", "--rows", "15", "--cols", "15",
                      "--bombs", "0", "--at", "8,8", "--lang", "en")
-    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last",
-                       "order"]
+    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last"]
     calls, returns = calls_model(15, 15, set(), (7, 7))
     callers = {caller for cell, depth, bombs, caller, *rest in calls}
     number = {cell: place for place, (cell, *rest) in enumerate(calls, 1)}
@@ -301,7 +302,7 @@ def test_the_worksheet_of_an_empty_board_is_the_recursion(tmp_path):
         stop = "" if cell in callers else "no closed neighbour left to open"
         assert row[:7] == [str(place), str(cell[0] + 1), str(cell[1] + 1), str(depth),
                            str(bombs), stop, "" if caller is None else str(number[caller])]
-        assert row[8] == "reading"
+        assert len(row) == 8            # the order is in the first line, not in every row
     # Each call returns once the calls after it are deeper: last is the one before.
     depths = [depth for cell, depth, *rest in calls] + [0]
     for place, row in enumerate(rows[1:], 1):
@@ -313,8 +314,11 @@ def test_the_worksheet_of_an_empty_board_is_the_recursion(tmp_path):
 def test_the_worksheet_speaks_the_games_language(tmp_path):
     rows = worksheet(tmp_path, "--rows", "4", "--cols", "5", "--bombs", "0",
                      "--lang", "zh", "--order", "book")
+    with open(tmp_path / "calls.csv", encoding="utf-8-sig") as f:
+        title = f.readline()
+    assert "\u4e66\u4e2d\u7684\u987a\u5e8f" in title       # the book's order, once
     assert rows[0][4] == "\u5468\u56f4\u5730\u96f7\u6570"    # bombs around
-    assert len(rows[0]) == 10 and len(rows) == 21
+    assert len(rows[0]) == 9 and len(rows) == 21
     with open(tmp_path / "calls_board.txt", encoding="utf-8-sig") as f:
         board = f.read()
     assert "blocks" in board and "i\u548cj\u4ece0" in board     # i and j from 0
