@@ -374,10 +374,14 @@ class Scene:
             return self.panel_keys()
         return self.key_list()
 
-    def panel_keys(self, table=None, speed=None):
-        """The keys of a replay, for the panel (in full screen, the footer)."""
+    def panel_keys(self, table=None, speed=None, limit=None):
+        """The keys of a replay, for the panel (in full screen, the footer);
+        the recursion limit's demonstration (limit) has keys of its own."""
         speed = slowmotion.SPEEDS[self.settings.speed] if speed is None else speed
-        return "  ".join(pairs(self.say("panel_keys", table, speed=speed)))
+        if limit is None:
+            limit = self.showing.replay is not None and self.showing.replay.error is not None
+        key = "panel_keys_limit" if limit else "panel_keys"
+        return "  ".join(pairs(self.say(key, table, speed=speed)))
 
     def key_list(self, table=None, every=False):
         """The modes that are on and the keys, for the line below the grid
@@ -457,7 +461,8 @@ class Scene:
         texts.append("   ".join(ends[:-1]) + "\n" + ends[-1])
         texts += [said(key, level=words("Intermediate"), limit=1000) for key in NEWS]
         if self.least:          # full screen: a replay's keys are in the footer
-            texts.append(self.panel_keys(table, speed=99.99))
+            texts += [self.panel_keys(table, speed=99.99, limit=limit)
+                      for limit in (False, True)]
         return texts
 
     def footer_height(self, width, most):

@@ -437,9 +437,12 @@ class Replay:
         return True
 
     def jump(self, end):
-        """Go to the first step (end False) or the last (end True), paused."""
+        """Go to the first step (end False) or the last (end True), paused;
+        a replay that ends with a RecursionError goes to the error first."""
         self.paused = True
-        while (self.forward() if end else self.back()):
+        errors = [place for place, step in enumerate(self.steps) if step.kind == "error"]
+        stop = next((place for place in errors if place > self.position), None) if end else -1
+        while self.position != stop and (self.forward() if end else self.back()):
             pass
 
     def one_step(self):

@@ -261,10 +261,53 @@ def test_the_limits_demonstration_draws_only_the_tiles_its_calls_opened(shown):
     assert game.pygame.image.tobytes(tile, "RGB") == game.pygame.image.tobytes(
         closed.convert(), "RGB")
     assert game.blocks[row * 40 + col].isopen       # though the recorded run opened it
-    said = game.speak(rp.steps[-1].said)
-    assert "1000" in said and str(sys.getrecursionlimit()) in said
-    assert "fix c" in said and "%d deep" % max(
-        game.play.opening.replay("stack").depths) in said
+    # The last sentence in a class's words: how deep this click goes, the
+    # usual limit and the game's; why the game's is what it is is the
+    # teacher's pages' (fix c), not the panel's.
+    deepest = max(game.play.opening.replay("stack").depths)
+    for language in ("en", "zh", "zh-TW"):
+        game.set_language(language)
+        said = game.speak(rp.steps[-1].said)
+        for number in (deepest, 1000, sys.getrecursionlimit(), 40 * 40):
+            assert str(number) in said, (language, number, said)
+        assert "fix c" not in said and "\u4fee\u6b63" not in said        # fix (修正)
+        assert not set("()\uff08\uff09") & set(said), said              # no asides
+    game.set_language("en")
+
+
+def test_end_in_the_limits_demonstration_goes_straight_to_the_recursion_error(game):
+    board(game, 9, 9, [(0, 0)])
+    game.on_key_down(game.keys.V)
+    game.on_key_down(game.keys.K)
+    rp = game.showing.replay
+    assert rp.position < 10
+    game.on_key_down(game.keys.END)
+    assert rp.step().kind == "error" and rp.paused
+    assert "RecursionError" in panel_text(game)
+    game.on_key_down(game.keys.END)                 # again: how the game gets past it
+    assert rp.step() is rp.steps[-1] and rp.step().kind == "fixed"
+    game.on_key_down(game.keys.HOME)
+    game.on_key_down(game.keys.END)
+    assert rp.step().kind == "error"
+    # The keys say so in every language, and so does the news K brings.
+    for language in ("en", "zh", "zh-TW"):
+        game.set_language(language)
+        for said in (game.now_showing().panel_keys(), game.speak(game.showing.message)):
+            assert "End" in said and "RecursionError" in said, (language, said)
+    game.set_language("en")
+    game.on_key_down(game.keys.ESCAPE)
+    board(game, 9, 9, [(0, 0)])
+    game.grid_action(game.block_at(4, 4), game.click_open)
+    assert "RecursionError" not in game.now_showing().panel_keys()   # only in K
+
+
+def test_the_panel_names_the_stack_in_each_language(game):
+    replaying(game, 9, 9, [(0, 0)], (4, 4))
+    for language, stack in (("en", "stack"), ("zh", "\u6808"),           # 栈
+                            ("zh-TW", "\u5806\u758a")):                 # 堆疊
+        game.set_language(language)
+        assert stack in panel_text(game), language
+    game.set_language("en")
 
 
 # 6. The worksheet ---------------------------------------------------------------------------
