@@ -218,7 +218,7 @@ TEXTS = {
                   "start/end  + and -: speed ({speed}/s)  T: predict  O: neighbours' "
                   "order  K: Python's limit  W: queue/recursion  Esc: end  V: off",
     "panel_keys_limit": "P or a click: pause  Space or Right: a step  Left: back  Home: "
-                        "start  End: straight to the RecursionError, again: the end  "
+                        "start  End: straight to the RecursionError (again: the last step)  "
                         "+ and -: speed ({speed}/s)  Esc: back to your board  V: off",
     "panel_guess": "Your turn: click the tile of the next call",
     "panel_order": "Neighbours in {order}; rows and cols from 1",
