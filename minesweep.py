@@ -994,8 +994,8 @@ def paint(block):
     if replay is not None and cell_of(block) in replay.hidden:
         picture = "minesweep_block"
     elif replay is not None and cell_of(block) in replay.number and (
-            view.tile >= scene.BIG_MARKS):
-        picture = "minesweep_number0"     # the replay writes its number small
+            view.tile >= scene.SMALL_MARKS):
+        picture = "minesweep_number0"     # the replay writes its number above the call
     where = ((block.col - view.col) * view.tile, (block.row - view.row) * view.tile)
     canvas.grid.blit(tile_picture(picture), where)
 
@@ -1043,6 +1043,39 @@ def draw_text(shape):
     return Rect(place, picture.get_size())
 
 
+@functools.lru_cache(maxsize=1024)
+def digits_picture(text, width, height, colour, outline):
+    """A number's digits exactly height px high (narrowed to width if
+    wider), in pgzero's own font, with a white outline this thick."""
+    def ink(colour):
+        """The digits in this colour, cut to their own pixels, scaled to fit."""
+        # Drawn twice as large as needed, then made smaller: crisp edges.
+        drawn = pgzero.ptext.getfont(None, 2 * height + 2).render(text, True, colour)
+        drawn = drawn.subsurface(drawn.get_bounding_rect())
+        wide = min(width, max(1, round(drawn.get_width() * height / drawn.get_height())))
+        return pygame.transform.smoothscale(drawn, (wide, height))
+    digits = ink(colour)
+    picture = pygame.Surface((digits.get_width() + 2 * outline, height + 2 * outline),
+                             pygame.SRCALPHA)
+    if outline:
+        white = ink((255, 255, 255))
+        for dx in range(2 * outline + 1):
+            for dy in range(2 * outline + 1):
+                picture.blit(white, (dx, dy))
+    picture.blit(digits, (outline, outline))
+    return picture
+
+
+def draw_digits(shape):
+    """A number centred in its box; and where its digits went, as a Rect."""
+    picture = digits_picture(shape.text, *shape.box[2:], shape.colour, shape.outline)
+    left, top, width, height = shape.box
+    place = Rect(0, 0, picture.get_width() - 2 * shape.outline, height)
+    place.center = (left + width // 2, top + height // 2)
+    screen.blit(picture, (place.left - shape.outline, place.top - shape.outline))
+    return place
+
+
 def draw_picture(shape):
     """One of the game's pictures."""
     screen.blit(shape.name, shape.topleft)
@@ -1073,7 +1106,7 @@ def draw_fill(shape):
 # How each kind of scene.py's shapes is drawn.
 DRAWERS = {scene.Box: draw_box, scene.Frame: draw_frame, scene.Text: draw_text,
            scene.Picture: draw_picture, scene.Tint: draw_tint, scene.Tiles: draw_tiles,
-           scene.Line: draw_line, scene.Fill: draw_fill}
+           scene.Line: draw_line, scene.Fill: draw_fill, scene.Digits: draw_digits}
 
 
 def draw_shape(shape):

@@ -45,14 +45,8 @@ RUNNING = (255, 200, 0, 150)     # the call running now
 WAITING = (60, 140, 255, 110)    # calls waiting on the stack, or in the queue
 SKIPPED = (230, 0, 0)            # a neighbour the loop skips
 CHART = {"stack": (0, 60, 200), "queue": (230, 120, 0)}   # the depth chart's lines
-CALL_SHARE = 0.62        # a call number's size in a replay, share of a tile
-CALL_SIZE = 22           # ... and at least this (letters 15 px high), px
-DIGIT_SHARE = 0.45       # ... and the tile's own number's, beside it
-BIG_MARKS = 32           # tiles this big show the call number large, and the
-                         # tile's own number small beside it, px
-SMALL_MARKS = 20         # smaller tiles show it small; below this, not at all
-THICK = 40               # tiles this big outline a call number thicker (on a
-                         # 32 px tile the outline would reach the tile's number), px
+SMALL_MARKS = 20         # tiles this big show a replay's numbers; smaller, none, px
+THICK = 40               # tiles this big outline a call number 2 px thick, else 1, px
 FITS_KEPT = 512          # texts fitted to their room, kept at most
 # The slow-motion panel, top to bottom: how many lines each part keeps
 # room for, so that nothing moves from step to step.
@@ -93,6 +87,10 @@ Frame = kind("Frame", "rect colour")            # a rect's outline, 2 px thick
 # pgzero's ptext's, as sorted (name, value) pairs ("color", "topleft", ...).
 Text = kind("Text", "text font size options")
 Picture = kind("Picture", "name topleft")       # one of images/, its top left at (x, y)
+# A number whose digits fill box (left, top, width, height) in height,
+# centred in it and squeezed to its width if wider; with a white outline
+# this many px thick round them (0: none). A replay's numbers on the tiles.
+Digits = kind("Digits", "text box colour outline")
 Tint = kind("Tint", "rect colour")              # a tile seen through a colour with opacity
 Line = kind("Line", "points colour")            # lines 2 px thick through points
 # The picture of the tiles in view; key (a viewport.TilesKey) is what it
@@ -278,8 +276,8 @@ class Scene:
 
     def replay_marks(self):
         """The stack (or queue) in colour, and on each tile the replay has
-        opened its call number, large at the bottom right, with the tile's
-        own number at the top left (the game draws those tiles plain)."""
+        opened its call number, large in the middle, with the tile's own
+        number above it (the game draws those tiles plain)."""
         replay, view, cols, shapes = self.showing.replay, self.view, self.board.cols, []
         waiting = replay.stack[:-1] if replay.kind == "stack" else replay.queue
         step = replay.step()
@@ -291,18 +289,17 @@ class Scene:
         for cell, colour in marked:
             if view.in_view(cell // cols, cell % cols):
                 shapes.append(Tint(view.tile_rect(cell // cols, cell % cols), colour))
-        big, size = view.tile >= BIG_MARKS, self.call_size()
         numbers = self.play.opening.numbers if self.play.opening else {}
+        outline = 2 if view.tile >= THICK else 1
         for cell, number in replay.number.items():
             if view.tile < SMALL_MARKS or not view.in_view(cell // cols, cell % cols):
                 continue
-            x, y, w, h = view.tile_rect(cell // cols, cell % cols)
-            if big and numbers.get(cell):
-                shapes.append(Text(str(numbers[cell]), None, self.digit_size(), (
-                    ("color", NUMBER_COLOURS[numbers[cell]]), ("topleft", (x + 2, y + 1)))))
-            shapes.append(Text(str(number), None, size if big else 13, (
-                ("bottomright", (x + w - 1, y + h)), ("color", (0, 0, 0)),
-                ("ocolor", (255, 255, 255)), ("owidth", 1.5 if view.tile >= THICK else 1))))
+            call, own = tile_numbers(view.tile_rect(cell // cols, cell % cols),
+                                     numbers.get(cell), outline)
+            if own is not None:
+                shapes.append(Digits(str(numbers[cell]), own, NUMBER_COLOURS[numbers[cell]],
+                                     0))
+            shapes.append(Digits(str(number), call, (0, 0, 0), outline))
         if step is not None and step.kind == "skip":
             shapes += self.frame(step.cell, SKIPPED)
         return shapes + self.book_places()
@@ -316,22 +313,9 @@ class Scene:
         replay, view, cols = self.showing.replay, self.view, self.board.cols
         if replay.order != "book" or view.tile < SMALL_MARKS or self.play.opening is None:
             return []
-        shapes = []
-        for cell in sorted(replay.hidden):
-            if view.in_view(cell // cols, cell % cols):
-                x, y, w, h = view.tile_rect(cell // cols, cell % cols)
-                shapes.append(Text(str(self.play.opening.index(cell)), None, 14 if (
-                    view.tile >= BIG_MARKS) else 11, (("center", (x + w // 2, y + h // 2)),
-                                                      ("color", (40, 40, 40)))))
-        return shapes
-
-    def digit_size(self):
-        """The size of a tile's own number in a replay, beside its call number, px."""
-        return max(16, round(self.view.tile * DIGIT_SHARE))
-
-    def call_size(self):
-        """The size of a call number (and of a tile's own number) in a replay, px."""
-        return max(CALL_SIZE, round(self.view.tile * CALL_SHARE))
+        return [Digits(str(self.play.opening.index(cell)),
+                       index_box(view.tile_rect(cell // cols, cell % cols)), (40, 40, 40), 0)
+                for cell in sorted(replay.hidden) if view.in_view(cell // cols, cell % cols)]
 
     def end_word(self):
         """The chapter's "Failed" or "Finished" over the board (the rest of
@@ -390,10 +374,14 @@ class Scene:
             return self.panel_keys()
         return self.key_list()
 
-    def panel_keys(self, table=None, speed=None):
-        """The keys of a replay, for the panel (in full screen, the footer)."""
+    def panel_keys(self, table=None, speed=None, limit=None):
+        """The keys of a replay, for the panel (in full screen, the footer);
+        the recursion limit's demonstration (limit) has keys of its own."""
         speed = slowmotion.SPEEDS[self.settings.speed] if speed is None else speed
-        return "  ".join(pairs(self.say("panel_keys", table, speed=speed)))
+        if limit is None:
+            limit = self.showing.replay is not None and self.showing.replay.error is not None
+        key = "panel_keys_limit" if limit else "panel_keys"
+        return "  ".join(pairs(self.say(key, table, speed=speed)))
 
     def key_list(self, table=None, every=False):
         """The modes that are on and the keys, for the line below the grid
@@ -473,7 +461,8 @@ class Scene:
         texts.append("   ".join(ends[:-1]) + "\n" + ends[-1])
         texts += [said(key, level=words("Intermediate"), limit=1000) for key in NEWS]
         if self.least:          # full screen: a replay's keys are in the footer
-            texts.append(self.panel_keys(table, speed=99.99))
+            texts += [self.panel_keys(table, speed=99.99, limit=limit)
+                      for limit in (False, True)]
         return texts
 
     def footer_height(self, width, most):
@@ -687,3 +676,27 @@ def chart_points(depths, longest, highest, box):
     return [(left + round(index * (width - 1) / max(longest - 1, 1)),
              top + height - 1 - round(depth * (height - 2) / highest))
             for index, depth in enumerate(depths)]
+
+
+def tile_numbers(rect, number, outline):
+    """Where a replay writes on a tile at rect (left, top, width, height):
+    the box of its call number's digits, and of its own number's (None if
+    it has none), for a call number outlined this many px. The call number
+    is at least half the tile high, across its middle; a tile with a number
+    has that number above it, as high as the rest of the tile leaves (16 px
+    on full screen's 36 px tiles), both centred across the tile."""
+    left, top, width, height = rect
+    high = (height + 1) // 2
+    if not number:
+        return (left + outline, top + (height - high) // 2, width - 2 * outline, high), None
+    call = (left + outline, top + height - outline - high, width - 2 * outline, high)
+    return call, (left + 1, top, width - 2, height - high - 2 * outline)
+
+
+def index_box(rect):
+    """Where a tile at rect shows its index in the book's blocks list: in
+    its middle, four ninths of the tile high (16 px on a 36 px tile), clear
+    of its edges so that the next tile's index stands apart."""
+    left, top, width, height = rect
+    high = (4 * height + 8) // 9
+    return left + 3, top + (height - high) // 2, width - 6, high

@@ -437,9 +437,12 @@ class Replay:
         return True
 
     def jump(self, end):
-        """Go to the first step (end False) or the last (end True), paused."""
+        """Go to the first step (end False) or the last (end True), paused;
+        a replay that ends with a RecursionError goes to the error first."""
         self.paused = True
-        while (self.forward() if end else self.back()):
+        errors = [place for place, step in enumerate(self.steps) if step.kind == "error"]
+        stop = next((place for place in errors if place > self.position), None) if end else -1
+        while self.position != stop and (self.forward() if end else self.back()):
             pass
 
     def one_step(self):
@@ -574,19 +577,20 @@ def calls_table(opening, order="reading"):
 
 
 def sheet_rows(opening, cols, order, speak):
-    """The worksheet's lines, header first: rows and cols counted from 1,
+    """The worksheet's lines: a title that says the click and the order
+    once, the header, then a line a call: rows and cols counted from 1,
     stop in words (speak turns words into text), and in the book's order
     each tile's index in blocks (from 0, as the book counts)."""
+    table = calls_table(opening, order)
+    title = speak(words("sheet_title", calls=len(table), cell=Cell(table[0][1]),
+                        order=words("order_" + order)))
     header = speak(words("sheet_header")).split(",")
     book = order == "book"
-    # Each row says the order too, so two sheets pasted side by side stay clear.
-    lines = [header + ([speak(words("sheet_index"))] if book else []) + [
-        speak(words("sheet_order"))]]
-    named = speak(words("sheet_" + order))
-    for number, cell, depth, bombs, stop, caller, last in calls_table(opening, order):
+    lines = [[plain(title)], header + ([speak(words("sheet_index"))] if book else [])]
+    for number, cell, depth, bombs, stop, caller, last in table:
         line = [number, cell // cols + 1, cell % cols + 1, depth, bombs, plain(speak(stop)),
                 "" if caller is None else caller, last]
-        lines.append(line + ([opening.index(cell)] if book else []) + [named])
+        lines.append(line + ([opening.index(cell)] if book else []))
     return lines
 
 
@@ -635,7 +639,7 @@ def write_calls(path, opening, size, order, speak):
             f.write("\n".join(sheet_map(opening, rows, cols, order, speak)) + "\n")
     except OSError as error:
         return "minesweep: cannot write the calls to %s: %s" % (path, error), None
-    return None, speak(words("sheet_written", calls=len(lines) - 1, path=path,
+    return None, speak(words("sheet_written", calls=len(lines) - 2, path=path,
                              board=map_path(path)))
 
 

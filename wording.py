@@ -177,15 +177,14 @@ TEXTS = {
     "predict_off": "Predict off",
     "recursion_demo": "An empty 40 x 40 board, neighbours in reading order (the book's "
                       "order often stops short of the limit), and Python's usual "
-                      "recursion limit of {limit}: watch open_block go past it",
+                      "recursion limit of {limit}: watch open_block go past it "
+                      "(End: straight to the RecursionError)",
     "recursion_error": "RecursionError: {message}. Python stopped after {calls} "
                        "calls, {depth} inside each other: its limit was {limit}, and "
                        "other functions held the rest.",
-    "recursion_fixed": "Python's usual limit is {limit} calls inside each other; for a "
-                       "board this big the game raises it to {raised} (fix c: twice "
-                       "its {tiles} tiles plus 1000, as the recorder stands between "
-                       "each two calls), and then this click makes all {calls} calls, "
-                       "{deepest} deep. Esc: back to your board.",
+    "recursion_fixed": "This click needs {deepest} calls inside each other, more than "
+                       "Python's usual {limit}; the game raises the limit to {raised}, "
+                       "so all {calls} calls finish. Esc: back to your board.",
     "stop_number": "it shows {number}: a bomb is near",
     "stop_nothing_left": "no closed neighbour left to open",
     "queue_number": "Take {cell:short} from the front and open it: it shows {number}, "
@@ -218,12 +217,17 @@ TEXTS = {
     "panel_keys": "P or a click: pause  Space or Right: a step  Left: back  Home/End: "
                   "start/end  + and -: speed ({speed}/s)  T: predict  O: neighbours' "
                   "order  K: Python's limit  W: queue/recursion  Esc: end  V: off",
+    "panel_keys_limit": "P or a click: pause  Space or Right: a step  Left: back  Home: "
+                        "start  End: straight to the RecursionError (again: the last step)  "
+                        "+ and -: speed ({speed}/s)  Esc: back to your board  V: off",
     "panel_guess": "Your turn: click the tile of the next call",
     "panel_order": "Neighbours in {order}; rows and cols from 1",
     "panel_flag_rule": "The game's open_block also checks \"and not block.isflag\": a "
                        "flag stops the flood (fix b)",
     "order_reading": "reading order (top left to bottom right)",
     "order_book": "the book's order (the shuffled blocks list)",
+    "sheet_title": "The {calls} calls of open_block after clicking {cell:short}, "
+                   "neighbours in {order}",
     "sheet_header": "call,row,col,depth,bombs,stop,caller,last",
     "sheet_index": "index",
     "sheet_map_title": "The board after the click, neighbours in {order}. Rows and "
@@ -235,9 +239,6 @@ TEXTS = {
                         "get_neighbours meets the tiles in this order"),
     "sheet_written": "Wrote the {calls} calls of open_block to {path}, and the board "
                      "to {board}",
-    "sheet_order": "order",
-    "sheet_reading": "reading",
-    "sheet_book": "book",
 }
 
 

@@ -132,7 +132,7 @@ def game_replay(game, rows, cols, bombs, board, start, order="book"):
 
 
 def worksheet(tmp_path, rows, cols, bombs, board, start, order="book"):
-    """The worksheet of the same first click: its rows after the header."""
+    """The worksheet of the same first click: its rows after the title and the header."""
     out = tmp_path / "calls.csv"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                MINESWEEP_DATA_DIR=str(tmp_path / "data"))
@@ -143,7 +143,7 @@ def worksheet(tmp_path, rows, cols, bombs, board, start, order="book"):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     with open(out, encoding="utf-8-sig", newline="") as f:
-        return list(csv.reader(f))[1:]
+        return list(csv.reader(f))[2:]
 
 
 @pytest.mark.parametrize("rows, cols, bombs, board, start", [

@@ -155,3 +155,18 @@ def test_the_chinese_teachers_page_says_all_the_english_one_does():
     # Linked both ways, and from the Chinese README.
     assert "(teacher.zh.md)" in english and "(docs/teacher.zh.md)" in read("README.zh.md")
     assert "(docs/lesson_plan.zh.md)" in read("README.zh.md")
+
+
+def test_the_teachers_pages_give_the_reason_for_the_limit_the_panel_only_names():
+    # K's last step says the game's limit in a class's words; the sum behind
+    # it (fix c: room for a call a tile, twice over for the recorder, and
+    # 1000 for what runs below the first call) is the teacher's to explain.
+    import slowmotion
+    tiles = slowmotion.DEMO * slowmotion.DEMO
+    sum_ = "%d = 2 \u00d7 %d + 1000" % (2 * tiles + 1000, tiles)
+    for page, words in (("docs/teacher.md", ("recorder", "fix c")),
+                        ("docs/teacher.zh.md", ("\u8bb0\u5f55\u5668", "\u4fee\u6b63 c"))):
+        text = read(page)
+        assert sum_ in text, page
+        paragraph = text[text.index(sum_) - 600:text.index(sum_) + 600]
+        assert all(word in paragraph for word in words), page

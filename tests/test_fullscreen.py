@@ -9,15 +9,11 @@ import gamestate
 import scene
 import viewport
 import wording
-from conftest import board, open_every_safe_tile
+from conftest import SLOW_BOMBS, board, open_every_safe_tile
 from loadgame import draw_afresh, with_screen
 
 PROJECTOR = (1366, 768)     # the most common classroom projector, px
 SCREENS = (PROJECTOR, (1024, 768), (1920, 1080))
-# A chapter board whose middle tile opens 140 tiles (tools/screenshot.py's).
-SLOW_BOMBS = [(0, 7), (0, 13), (1, 13), (2, 10), (4, 3), (4, 5), (6, 1), (6, 5),
-              (6, 10), (8, 5), (8, 9), (9, 9), (9, 13), (11, 3), (11, 10),
-              (12, 5), (13, 3), (13, 12), (14, 2), (14, 14)]
 
 
 @pytest.fixture

@@ -448,10 +448,13 @@ def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
     with open(path, "rb") as f:
         assert f.read(3) == b"\xef\xbb\xbf"           # a BOM: Excel reads it as UTF-8
     with open(path, encoding="utf-8-sig", newline="") as f:
-        rows = list(csv.reader(f))
-    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last",
-                       "order"] and len(rows) == 1 + len(calls)
-    assert rows[1][:5] == ["1", "3", "1", "1", "0"]      # cell 8 is row 3, col 1
+        title, *rows = list(csv.reader(f))
+    # The order is said once, in the first line, with the click.
+    assert title == ["The %d calls of open_block after clicking (3,1), neighbours in "
+                     "reading order (top left to bottom right)" % len(calls)]
+    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last"]
+    assert len(rows) == 1 + len(calls)
+    assert rows[1] == ["1", "3", "1", "1", "0", "", "", str(len(calls))]   # cell 8
     # caller: the number of the call that made it; last: the last call made
     # inside it (its own number if none): the calls between are its own.
     number = {cell: place for place, (cell, caller) in enumerate(calls, 1)}
@@ -462,7 +465,7 @@ def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
         inside = [later for later, (other, _) in enumerate(calls, 1)
                   if later > place and cell in ancestors[other]]
         assert rows[place][6:] == ["" if caller is None else str(number[caller]),
-                                   str(max(inside, default=place)), "reading"]
+                                   str(max(inside, default=place))]
     with open(tmp_path / "calls_board.txt", encoding="utf-8-sig") as f:
         board = f.read().splitlines()
     assert "count from 1" in board[0] and board[3].split() == ["1", "2", "3", "4"]

@@ -9,6 +9,7 @@ import random
 import re
 import sys
 
+import pgzero.game
 import pygame
 import pytest
 
@@ -17,8 +18,8 @@ import gamestate
 import scene
 import viewport
 import wording
-from conftest import board, footer, open_every_safe_tile, tile_centre
-from loadgame import load_game, with_screen
+from conftest import SLOW_BOMBS, board, footer, open_every_safe_tile, tile_centre
+from loadgame import draw_afresh, load_game, with_screen
 
 
 def footer_shape(game):
@@ -152,35 +153,91 @@ def test_z_reaches_50_px_tiles_drawn_at_their_size(shown):
     assert seen[:5] == [32, 40, 50, 20, 16] and seen[5] == 25
 
 
-@pytest.mark.parametrize("desktop", [(1366, 768), (1600, 900), (1920, 1080)])
-def test_call_numbers_are_large_and_leave_the_tiles_number_readable(shown, desktop):
-    game = shown
-    game.window.desktop = desktop
-    board(game, 15, 15, [(3, 3), (10, 12), (12, 2)])
+def replay_on_screen(game, fullscreen, zoom, order):
+    """The chapter board's opening of 140 tiles replayed on a 1366x768
+    screen (in the window or in full screen, at a tile size chosen with Z
+    or the game's own), drawn at its last step, or in the book's order at
+    its first; the digits each tile shows, as [(shape, where drawn)]."""
+    game.window.desktop = (1366, 768)
+    board(game, 15, 15, SLOW_BOMBS)
     game.on_key_down(game.keys.V)
-    game.update(0)
-    assert game.view.tile >= scene.BIG_MARKS
+    if fullscreen:
+        game.on_key_down(game.keys.F11)
+    game.settings.zoom = zoom
     game.grid_action(game.block_at(7, 7), game.click_open)
-    rp = game.showing.replay
-    rp.jump(True)                                   # the last step, paused there
-    game.update(0)
-    game.draw()
-    texts = [shape for shape in game.now_showing().replay_marks()
-             if isinstance(shape, scene.Text)]
-    numbered = [cell for cell in rp.number if game.play.opening.numbers[cell]]
-    assert numbered and len(texts) == len(rp.number) + len(numbered)
-    by_place = {}
-    for shape in texts:
-        place = game.draw_shape(shape)
-        if "bottomright" in dict(shape.options):          # a call number: large
-            assert place.height >= 14 and shape.size >= scene.CALL_SIZE
-        else:                                             # the tile's own number
-            assert place.height >= 11
-        cell = game.view.cell_under(place.center)
-        by_place.setdefault(cell, []).append(place)
-    for cell, places in by_place.items():
-        if len(places) == 2:                              # its number and its call
-            assert not places[0].colliderect(places[1]), cell
+    if order == "book":
+        game.on_key_down(game.keys.O)
+    game.showing.replay.jump(order == "reading")
+    game.layout()
+    with_screen(game)
+    draw_afresh(game)
+    return [(shape, game.draw_shape(shape)) for shape in game.now_showing().replay_marks()
+            if isinstance(shape, scene.Digits)]
+
+
+def inked(game, rect, colour=(0, 0, 0)):
+    """The box round the pixels in rect the screen shows nearer this colour
+    than the open tile's grey and the white of an outline, as a Rect (a
+    digit's edge rows are partly drawn, so they may be left out: the box is
+    up to a pixel smaller than the glyph's own)."""
+    def near(pixel, other):
+        """How far apart two colours are, squared."""
+        return sum((a - b) ** 2 for a, b in zip(pixel, other))
+    surface = game.screen.surface
+    drawn = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+             for pixel in [surface.get_at((x, y))[:3]]
+             if near(pixel, colour) < min(near(pixel, (192,) * 3), near(pixel, (255,) * 3))]
+    xs, ys = [x for x, y in drawn], [y for x, y in drawn]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+@pytest.mark.parametrize("fullscreen, zoom", [(True, None), (False, None), (False, 25)])
+def test_call_numbers_are_centred_half_a_tile_high_beside_the_tiles_number(
+        shown, monkeypatch, fullscreen, zoom):
+    game = shown
+    monkeypatch.setattr(pgzero.game, "DISPLAY_FLAGS", 0)
+    drawn = replay_on_screen(game, fullscreen, zoom, "reading")
+    tile, cols = game.view.tile, game.COLS
+    assert tile == (36 if fullscreen else zoom or 32)
+    rp, numbers = game.showing.replay, game.play.opening.numbers
+    calls = [(shape, place) for shape, place in drawn if shape.colour == (0, 0, 0)]
+    own = {game.view.cell_under(place.center): (shape, place) for shape, place in drawn
+           if shape.colour != (0, 0, 0)}
+    assert len(calls) == len(rp.number) == 140
+    assert len(own) == sum(1 for cell in rp.number if numbers[cell]) > 20
+    for shape, place in calls:
+        row, col = game.view.cell_under(place.center)
+        square = pygame.Rect(game.view.tile_rect(row, col))
+        assert shape.text == str(rp.number[row * cols + col])
+        # The glyphs half a tile high at least, and the screen shows them so.
+        ink = inked(game, place.inflate(2, 2).clip(square))
+        assert place.height >= tile / 2 and ink.height >= place.height - 1, (shape, ink)
+        assert square.contains(place) and abs(place.centerx - square.centerx) <= 1
+        if numbers[row * cols + col]:
+            number, where = own.pop((row, col))
+            assert number.text == str(numbers[row * cols + col])
+            assert not where.colliderect(place.inflate(0, 2)) and square.contains(where)
+            assert abs(where.centerx - square.centerx) <= 1
+            assert where.height >= (16 if fullscreen else tile * 0.4), (number, where)
+            assert inked(game, where.inflate(2, 0), number.colour).height >= where.height - 1
+        else:                       # a tile with no number: the call number in its middle
+            assert abs(place.centery - square.centery) <= 1
+    assert not own
+
+
+@pytest.mark.parametrize("fullscreen", [True, False])
+def test_in_the_books_order_the_indexes_are_centred_and_large(shown, monkeypatch,
+                                                              fullscreen):
+    game = shown
+    monkeypatch.setattr(pgzero.game, "DISPLAY_FLAGS", 0)
+    drawn = replay_on_screen(game, fullscreen, None, "book")
+    assert len(drawn) == 140 and game.showing.replay.position == -1
+    for shape, place in drawn:
+        square = pygame.Rect(game.view.tile_rect(*game.view.cell_under(place.center)))
+        ink = inked(game, place.inflate(2, 2).clip(square), shape.colour)
+        assert place.height >= (16 if fullscreen else 15) and ink.height >= place.height - 1
+        assert square.contains(place) and abs(place.centerx - square.centerx) <= 1
+        assert abs(place.centery - square.centery) <= 1
 
 
 def test_a_replay_stops_the_clock_and_a_pause_says_so(game):

@@ -261,10 +261,53 @@ def test_the_limits_demonstration_draws_only_the_tiles_its_calls_opened(shown):
     assert game.pygame.image.tobytes(tile, "RGB") == game.pygame.image.tobytes(
         closed.convert(), "RGB")
     assert game.blocks[row * 40 + col].isopen       # though the recorded run opened it
-    said = game.speak(rp.steps[-1].said)
-    assert "1000" in said and str(sys.getrecursionlimit()) in said
-    assert "fix c" in said and "%d deep" % max(
-        game.play.opening.replay("stack").depths) in said
+    # The last sentence in a class's words: how deep this click goes, the
+    # usual limit and the game's; why the game's is what it is is the
+    # teacher's pages' (fix c), not the panel's.
+    deepest = max(game.play.opening.replay("stack").depths)
+    for language in ("en", "zh", "zh-TW"):
+        game.set_language(language)
+        said = game.speak(rp.steps[-1].said)
+        for number in (deepest, 1000, sys.getrecursionlimit(), 40 * 40):
+            assert str(number) in said, (language, number, said)
+        assert "fix c" not in said and "\u4fee\u6b63" not in said        # fix (修正)
+        assert not set("()\uff08\uff09") & set(said), said              # no asides
+    game.set_language("en")
+
+
+def test_end_in_the_limits_demonstration_goes_straight_to_the_recursion_error(game):
+    board(game, 9, 9, [(0, 0)])
+    game.on_key_down(game.keys.V)
+    game.on_key_down(game.keys.K)
+    rp = game.showing.replay
+    assert rp.position < 10
+    game.on_key_down(game.keys.END)
+    assert rp.step().kind == "error" and rp.paused
+    assert "RecursionError" in panel_text(game)
+    game.on_key_down(game.keys.END)                 # again: how the game gets past it
+    assert rp.step() is rp.steps[-1] and rp.step().kind == "fixed"
+    game.on_key_down(game.keys.HOME)
+    game.on_key_down(game.keys.END)
+    assert rp.step().kind == "error"
+    # The keys say so in every language, and so does the news K brings.
+    for language in ("en", "zh", "zh-TW"):
+        game.set_language(language)
+        for said in (game.now_showing().panel_keys(), game.speak(game.showing.message)):
+            assert "End" in said and "RecursionError" in said, (language, said)
+    game.set_language("en")
+    game.on_key_down(game.keys.ESCAPE)
+    board(game, 9, 9, [(0, 0)])
+    game.grid_action(game.block_at(4, 4), game.click_open)
+    assert "RecursionError" not in game.now_showing().panel_keys()   # only in K
+
+
+def test_the_panel_names_the_stack_in_each_language(game):
+    replaying(game, 9, 9, [(0, 0)], (4, 4))
+    for language, stack in (("en", "stack"), ("zh", "\u6808"),           # 栈
+                            ("zh-TW", "\u5806\u758a")):                 # 堆疊
+        game.set_language(language)
+        assert stack in panel_text(game), language
+    game.set_language("en")
 
 
 # 6. The worksheet ---------------------------------------------------------------------------
@@ -284,14 +327,15 @@ def worksheet(tmp_path, *args):
     with open(out, "rb") as f:
         assert f.read(3) == b"\xef\xbb\xbf"       # a BOM: Excel and WPS read UTF-8
     with open(out, encoding="utf-8-sig", newline="") as f:
-        return list(csv.reader(f))
+        title, *rows = list(csv.reader(f))
+    assert len(title) == 1 and not any(title[0] in cell for row in rows for cell in row)
+    return rows
 
 
 def test_the_worksheet_of_an_empty_board_is_the_recursion(tmp_path):
     rows = worksheet(tmp_path, "--board", "1", "--rows", "15", "--cols", "15",
                      "--bombs", "0", "--at", "8,8", "--lang", "en")
-    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last",
-                       "order"]
+    assert rows[0] == ["call", "row", "col", "depth", "bombs", "stop", "caller", "last"]
     calls, returns = calls_model(15, 15, set(), (7, 7))
     callers = {caller for cell, depth, bombs, caller, *rest in calls}
     number = {cell: place for place, (cell, *rest) in enumerate(calls, 1)}
@@ -301,7 +345,7 @@ def test_the_worksheet_of_an_empty_board_is_the_recursion(tmp_path):
         stop = "" if cell in callers else "no closed neighbour left to open"
         assert row[:7] == [str(place), str(cell[0] + 1), str(cell[1] + 1), str(depth),
                            str(bombs), stop, "" if caller is None else str(number[caller])]
-        assert row[8] == "reading"
+        assert len(row) == 8            # the order is in the first line, not in every row
     # Each call returns once the calls after it are deeper: last is the one before.
     depths = [depth for cell, depth, *rest in calls] + [0]
     for place, row in enumerate(rows[1:], 1):
@@ -313,8 +357,11 @@ def test_the_worksheet_of_an_empty_board_is_the_recursion(tmp_path):
 def test_the_worksheet_speaks_the_games_language(tmp_path):
     rows = worksheet(tmp_path, "--rows", "4", "--cols", "5", "--bombs", "0",
                      "--lang", "zh", "--order", "book")
+    with open(tmp_path / "calls.csv", encoding="utf-8-sig") as f:
+        title = f.readline()
+    assert "\u4e66\u4e2d\u7684\u987a\u5e8f" in title       # the book's order, once
     assert rows[0][4] == "\u5468\u56f4\u5730\u96f7\u6570"    # bombs around
-    assert len(rows[0]) == 10 and len(rows) == 21
+    assert len(rows[0]) == 9 and len(rows) == 21
     with open(tmp_path / "calls_board.txt", encoding="utf-8-sig") as f:
         board = f.read()
     assert "blocks" in board and "i\u548cj\u4ece0" in board     # i and j from 0

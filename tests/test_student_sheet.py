@@ -248,6 +248,7 @@ def run_calls(worksheet, folder, lang="en"):
         cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     with open(out, encoding="utf-8-sig", newline="") as f:     # with its BOM
+        next(f)                                 # the title: the click and the order
         return list(csv.DictReader(f))
 
 

@@ -138,7 +138,7 @@ def test_the_standard_levels_look_as_in_the_book(game):
 def test_every_kind_of_shape_has_its_drawer(game):
     kinds = {value for value in vars(scene).values() if isinstance(value, type)
              and issubclass(value, scene.Shape) and value is not scene.Shape}
-    assert kinds == set(game.DRAWERS) and len(kinds) == 8
+    assert kinds == set(game.DRAWERS) and len(kinds) == 9
 
 
 def test_a_board_too_big_for_the_screen_gets_smaller_tiles_then_scrolls(game):

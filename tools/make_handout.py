@@ -692,7 +692,7 @@ def build_student(board=None):
                                                html.escape(text["subtitle"]))]
     body += ["<p>%s</p>" % html.escape(line) for line in text["intro"]]
     body.append('<p class="warn">%s</p>' % html.escape(text["thonny"].format(
-        checker=checker_says("utf8_says_gb", coding="gb18030"))))
+        checker=checker_says("utf8_says_gb", coding="gb18030", at=2))))
     body += student_steps(handout_text, text)
     body.append(worksheet_html(text, bombs, columns))
     return ("<!DOCTYPE html>\n"

@@ -162,7 +162,7 @@ def post_mortems(mod, game, prefix):
 def slow_motion(mod, game, prefix):
     """A replay of the first click in slow motion: as recursion, in the
     book's order with each tile's index, predicting (a wrong guess), as a
-    queue, and Python's recursion limit (K)."""
+    queue, and Python's recursion limit (K): its RecursionError and its end."""
     replay_opening(mod)
     shot(mod, game, prefix + "slowmo_stack")
     mod.on_key_down(mod.keys.O)                  # the book's order, the same click
@@ -185,11 +185,9 @@ def slow_motion(mod, game, prefix):
         mod.showing.replay.forward()
     shot(mod, game, prefix + "slowmo_queue")
     mod.on_key_down(mod.keys.K)                  # Python's limit, on a 40 x 40 board
-    replay = mod.showing.replay
-    for _ in range(700):
-        replay.forward()
+    mod.on_key_down(mod.keys.END)                # straight to the RecursionError
     shot(mod, game, prefix + "slowmo_limit")
-    mod.on_key_down(mod.keys.END)
+    mod.on_key_down(mod.keys.END)                # and how the game gets past it
     shot(mod, game, prefix + "slowmo_limit_end")
     mod.on_key_down(mod.keys.ESCAPE)
     mod.on_key_down(mod.keys.V)
