@@ -16,12 +16,15 @@ one did not, 2 when the checker could not run.
 """
 import argparse
 import concurrent.futures
+import errno
 import html
 import importlib.util
 import json
 import os
 import queue
+import secrets
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -61,36 +64,100 @@ def load_texts(lang):
 
 def find_programs(paths):
     """The .py files named, and those in the folders named, in order; and
-    the paths that are neither."""
+    the paths that are not there at all. An entry that is there but is no
+    file a program can be read from (a dangling link, a folder named x.py,
+    a named pipe) is kept: its check says what it is."""
     found, missing = [], []
     for path in paths:
-        if os.path.isdir(path):
+        if os.path.isdir(path) and not path.endswith(".py"):
             names = sorted(name for name in os.listdir(path) if name.endswith(".py")
                            and not (os.path.samefile(path, HERE) and name in OWN_FILES))
             found.extend(os.path.join(path, name) for name in names)
-        elif os.path.isfile(path):
+        elif os.path.lexists(path):
             found.append(path)
         else:
             missing.append(path)
     return found, missing
 
 
-def work_folder(program):
-    """A temporary folder with a copy of the program and its pictures and
-    sounds: the program's own where it has them, the chapter's otherwise."""
-    work = tempfile.mkdtemp(prefix="minesweep-check-")
-    folder = os.path.dirname(os.path.abspath(program))
+# A program longer than this is no student's program: it is not copied.
+MOST_BYTES = 4 * 1024 * 1024
+
+
+class Unreadable(Exception):
+    """A program that cannot be checked before it runs: the key of its
+    words and their facts."""
+
+    def __init__(self, key, **facts):
+        Exception.__init__(self, key)
+        self.key, self.facts = key, facts
+
+
+def unreadable(error):
+    """The Unreadable of an OSError met while reading or copying."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return Unreadable("disk_full")
+    return Unreadable("unreadable", why=error.strerror or str(error))
+
+
+def read_program(program):
+    """The bytes of a program: only from a regular file, opened without
+    waiting (a named pipe made in its place gives no program and no hang)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if os.path.islink(program) and not os.path.exists(program):
+        raise Unreadable("not_a_file")          # a link to nothing
+    try:
+        fd = os.open(program, flags)
+    except IsADirectoryError:
+        raise Unreadable("not_a_file") from None
+    except OSError as error:
+        raise unreadable(error) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Unreadable("not_a_file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MOST_BYTES + 1)
+    except OSError as error:
+        raise unreadable(error) from None
+    finally:
+        os.close(fd)
+    if len(data) > MOST_BYTES:
+        raise Unreadable("too_long", most=MOST_BYTES // (1024 * 1024))
+    return data
+
+
+def copy_assets(folder, work):
+    """The pictures and sounds a program uses, copied into its work folder:
+    the program's own where it has them, the chapter's otherwise. One that
+    cannot be read is left out (the program's check names what is missing)."""
     for kind in ("images", "sounds"):
         os.mkdir(os.path.join(work, kind))
         for source in (os.path.join(HERE, kind), os.path.join(folder, kind)):
             if not os.path.isdir(source):
                 continue
             for name in os.listdir(source):
-                if os.path.isfile(os.path.join(source, name)):
-                    shutil.copyfile(os.path.join(source, name), os.path.join(work, kind, name))
+                path = os.path.join(source, name)
+                if not os.path.isfile(path):
+                    continue
+                try:
+                    shutil.copyfile(path, os.path.join(work, kind, name))
+                except OSError as error:
+                    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                        raise
+
+
+def work_folder(program, work):
+    """Fill the temporary folder work with a copy of the program and its
+    pictures and sounds; the copy's path."""
+    data = read_program(program)
     work_file = os.path.join(work, "program.py")
-    shutil.copyfile(program, work_file)
-    return work, work_file
+    try:
+        copy_assets(os.path.dirname(os.path.abspath(program)), work)
+        with open(work_file, "wb") as f:
+            f.write(data)
+    except OSError as error:
+        raise unreadable(error) from None
+    return work_file
 
 
 def child_env():
@@ -151,9 +218,18 @@ def run_alone(program, work, work_file, out):
 
 def run_program(program, servers=None):
     """Check one program in a child process: its list of findings."""
-    work, work_file = work_folder(program)
-    out = os.path.join(work, "result.json")
+    # The child writes its findings outside the program's folder, under a
+    # name chosen at random here: a program cannot write its own verdict by
+    # putting a file where it runs.
+    work = tempfile.mkdtemp(prefix="minesweep-check-")
+    verdict = tempfile.mkdtemp(prefix="minesweep-verdict-")
+    out = os.path.join(verdict, secrets.token_hex(8) + ".json")
     try:
+        try:
+            work_file = work_folder(program, work)
+        except Unreadable as why:
+            return [{"section": SECTIONS[0], "ok": False, "key": why.key, "line": None,
+                     "facts": why.facts}]
         if servers is None:
             timed_out = run_alone(program, work, work_file, out)
         else:
@@ -176,6 +252,7 @@ def run_program(program, servers=None):
             found = []
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(verdict, ignore_errors=True)
     if not found or found[-1]["ok"]:
         if len(found) < len(SECTIONS):
             found.append({"section": SECTIONS[len(found)], "ok": False,

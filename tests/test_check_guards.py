@@ -1,0 +1,82 @@
+"""chapter/check.py under attack: entries of a class folder that are no
+programs, report paths that would lose a program, programs that write their
+own verdict, fill the disk, leave processes behind, open windows, or have
+names that look like options. Each run is a real checker run on real files;
+every program is reported, and nothing of the checker's is left behind."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHECK = os.path.join(ROOT, "chapter", "check.py")
+BOOK = os.path.join(ROOT, "tests", "check_programs", "book_gb18030.py")
+STEP11 = os.path.join(ROOT, "chapter", "step11_fixes.py")
+
+
+def texts(lang="zh"):
+    """The checker's words."""
+    with open(os.path.join(ROOT, "chapter", "check_texts.json"), encoding="utf-8") as f:
+        return json.load(f)[lang]
+
+
+def run_check(tmp_path, *args, cwd=None, timeout=600, env=None):
+    """The checker run as a teacher runs it, with its temporary folders in
+    a folder of the test's own (to see that it leaves nothing there)."""
+    temp = tmp_path / "temp"
+    temp.mkdir(exist_ok=True)
+    env = dict(env if env is not None else os.environ)
+    env["TMPDIR"] = str(temp)
+    return subprocess.run([sys.executable, CHECK] + list(args), capture_output=True,
+                          text=True, encoding="utf-8", timeout=timeout,
+                          cwd=str(cwd or tmp_path), env=env)
+
+
+def left_behind(tmp_path):
+    """What the checker left in its temporary folder."""
+    return sorted(os.listdir(str(tmp_path / "temp")))
+
+
+def by_name(done):
+    """The --json results of a run, by file name."""
+    return {os.path.basename(r["file"]): r for r in json.loads(done.stdout)}
+
+
+def copy(source, target):
+    """A copy of a program, byte for byte."""
+    with open(source, "rb") as f:
+        target.write_bytes(f.read())
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_entries_that_are_no_programs_are_reported_and_the_rest_checked(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    copy(STEP11, folder / "a.py")
+    os.symlink("/nonexistent", str(folder / "b.py"))       # a dangling link
+    (folder / "d.py").mkdir()                               # a folder named d.py
+    os.mkfifo(str(folder / "f.py"))                         # a named pipe
+    os.symlink("l.py", str(folder / "l.py"))                # a link to itself
+    page = tmp_path / "r.html"
+    done = run_check(tmp_path, "--json", "--html", str(page), str(folder))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == ""
+    results = by_name(done)
+    assert sorted(results) == ["a.py", "b.py", "d.py", "f.py", "l.py"]
+    assert results["a.py"]["reached"] == "3.4.2"
+    said = texts()["messages"]["not_a_file"]
+    for name in ("b.py", "d.py", "f.py", "l.py"):
+        first = results[name]["checks"][0]
+        assert first["ok"] is False and first["message"] == said, name
+        assert all(c["ok"] is None for c in results[name]["checks"][1:])
+    text = page.read_text(encoding="utf-8")
+    assert text.count("<tr><td>") == 5 and "f.py" in text
+    assert left_behind(tmp_path) == []
+    shown = run_check(tmp_path, "--lang", "en", str(folder))
+    assert shown.returncode == 1 and shown.stderr == ""
+    for name in ("a.py", "b.py", "d.py", "f.py", "l.py"):
+        assert os.path.join(str(folder), name) in shown.stdout
+    assert shown.stdout.count(texts("en")["messages"]["not_a_file"]) == 4
+    assert left_behind(tmp_path) == []
