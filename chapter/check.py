@@ -451,6 +451,58 @@ def as_html(results, texts, lang):
                        counts=counts)
 
 
+# The teacher's page goes only to a new file or over a regular file that
+# is none of the programs and none of the checker's own: a student's
+# program given as the page's name would be lost under it, and a named pipe
+# would make the checker wait for a reader for ever.
+CHECKER_FILES = OWN_FILES | {"check_causes.py", "check_texts.json"}
+
+
+def page_fault(path, programs):
+    """Why the teacher's page may not be written at path (a key of
+    html_why), or None."""
+    if not path.strip():
+        return "empty"
+    if path.lower().endswith((".py", ".pyw")):
+        return "program"
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        return "no_folder"
+    try:
+        there = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "not_a_file"
+    if not stat.S_ISREG(there.st_mode):
+        return "not_a_file"
+    own = [os.path.join(HERE, name) for name in CHECKER_FILES]
+    for kind, paths in (("checked", programs), ("own", own)):
+        for other in paths:
+            try:
+                if os.path.samefile(other, path):
+                    return kind
+            except OSError:
+                continue
+    return None
+
+
+def write_page(path, text):
+    """Write the page whole: into a new file beside it, then renamed over
+    it, so nothing made at path meanwhile (a named pipe) is opened."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, part = tempfile.mkstemp(prefix=".check-", suffix=".html", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(part, 0o666 & ~mask)
+        os.replace(part, path)
+    except OSError:
+        os.unlink(part)
+        raise
+
+
 # ------------------------------------------------------------- the start
 
 
@@ -522,6 +574,10 @@ def main(argv):
     if missing or not programs:
         say(texts["no_programs"].format(path=", ".join(missing or paths)))
         return 2
+    fault = args.html is not None and page_fault(args.html, programs)
+    if fault:
+        say(texts["html_refused"].format(path=args.html, why=texts["html_why"][fault]))
+        return 2
     if not args.json:
         say(texts["checking"].format(count=len(programs)))
     results = check_all(programs, texts)
@@ -529,8 +585,7 @@ def main(argv):
         say(json.dumps(results, ensure_ascii=False, indent=1))
     if args.html:
         try:
-            with open(args.html, "w", encoding="utf-8") as f:
-                f.write(as_html(results, texts, args.lang))
+            write_page(args.html, as_html(results, texts, args.lang))
         except OSError as e:
             say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
             return 2

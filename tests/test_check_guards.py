@@ -80,3 +80,39 @@ def test_entries_that_are_no_programs_are_reported_and_the_rest_checked(tmp_path
         assert os.path.join(str(folder), name) in shown.stdout
     assert shown.stdout.count(texts("en")["messages"]["not_a_file"]) == 4
     assert left_behind(tmp_path) == []
+
+
+def test_the_report_never_takes_a_programs_place_nor_waits_on_a_pipe(tmp_path):
+    folder = tmp_path / "t"
+    folder.mkdir()
+    for name in ("a", "b", "c"):
+        copy(STEP11, folder / (name + ".py"))
+    with open(STEP11, "rb") as f:
+        program = f.read()
+    why = texts()["html_why"]
+
+    def refused(page, *programs, key):
+        """The run refuses page with the words of key, and loses nothing."""
+        done = run_check(tmp_path, "--html", page, *programs)
+        assert done.returncode == 2, done.stdout
+        assert done.stdout.strip() == texts()["html_refused"].format(path=page,
+                                                                     why=why[key])
+        for name in ("a", "b", "c"):
+            assert (folder / (name + ".py")).read_bytes() == program
+
+    # The shell's t/*.py: the first program is taken for the page's name.
+    refused(*sorted(str(p) for p in folder.glob("*.py")), key="program")
+    os.link(str(folder / "b.py"), str(tmp_path / "b.html"))
+    refused(str(tmp_path / "b.html"), str(folder / "b.py"), key="checked")
+    refused(os.path.join(ROOT, "chapter", "check_texts.json"), str(folder / "a.py"),
+            key="own")
+    refused("", str(folder / "a.py"), key="empty")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(str(tmp_path / "report.fifo"))
+        refused(str(tmp_path / "report.fifo"), str(folder / "a.py"), key="not_a_file")
+    page = tmp_path / "report.html"
+    done = run_check(tmp_path, "--html", str(page), str(folder / "a.py"))
+    assert done.returncode == 0, done.stdout
+    assert "a.py" in page.read_text(encoding="utf-8")
+    assert [name for name in os.listdir(str(tmp_path)) if name.startswith(".check-")] == []
+    assert left_behind(tmp_path) == []
