@@ -216,8 +216,48 @@ def run_alone(program, work, work_file, out):
     return False
 
 
-def run_program(program, servers=None):
-    """Check one program in a child process: its list of findings."""
+# What a fact of a finding may be: the words put each in a sentence.
+FACT_TYPES = (str, int, float, bool, type(None))
+
+
+def good_facts(facts):
+    """Whether facts is a finding's facts as the child writes them."""
+    return isinstance(facts, dict) and all(
+        isinstance(name, str) and isinstance(value, FACT_TYPES)
+        for name, value in facts.items())
+
+
+def good_finding(finding, section, keys):
+    """Whether finding is one the child writes for section, with words
+    among keys."""
+    return (isinstance(finding, dict) and finding.get("section") == section and
+            any(finding.get("ok") is ok for ok in (True, False, None)) and
+            finding.get("key") in keys and good_line(finding.get("line")) and
+            good_facts(finding.get("facts", {})) and finding.get("todo", True) is True)
+
+
+def good_line(line):
+    """Whether line is a line number (or None, no line)."""
+    return line is None or (type(line) is int and line > 0)
+
+
+def good_findings(found, keys):
+    """Whether found is a list of findings as the child writes them: one a
+    section from the first, and notes (if any) on the first."""
+    if not isinstance(found, list) or len(found) > len(SECTIONS):
+        return False
+    if not all(good_finding(f, section, keys) for f, section in zip(found, SECTIONS)):
+        return False
+    notes = found[0].get("notes", []) if found else []
+    return isinstance(notes, list) and all(
+        isinstance(note, dict) and note.get("key") in keys and good_line(note.get("line"))
+        and good_facts(note.get("facts", {})) for note in notes)
+
+
+def run_program(program, servers=None, keys=None):
+    """Check one program in a child process: its list of findings. The
+    child's answer is taken only if it is one the child writes (with words
+    among keys, the messages' keys): anything else is not the checker's."""
     # The child writes its findings outside the program's folder, under a
     # name chosen at random here: a program cannot write its own verdict by
     # putting a file where it runs.
@@ -248,8 +288,11 @@ def run_program(program, servers=None):
         try:
             with open(out, encoding="utf-8") as f:
                 found = json.load(f)
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             found = []
+        if keys is not None and not good_findings(found, keys):
+            return [{"section": SECTIONS[0], "ok": False, "key": "unchecked", "line": None,
+                     "facts": {}}]
     finally:
         shutil.rmtree(work, ignore_errors=True)
         shutil.rmtree(verdict, ignore_errors=True)
@@ -334,9 +377,11 @@ def check_all(programs, texts):
         servers = queue.Queue()
         for _ in range(workers):
             servers.put(Server())
+    keys = set(texts["messages"])
     try:
         with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-            founds = list(pool.map(lambda program: run_program(program, servers), programs))
+            founds = list(pool.map(lambda program: run_program(program, servers, keys),
+                                   programs))
     finally:
         while servers is not None and not servers.empty():
             servers.get().close()

@@ -1654,6 +1654,9 @@ def child_main(argv):
         serve(float(argv[1]))
         return
     quiet_env()
+    # The program sees only its own name in sys.argv, not where the
+    # checker's answer goes.
+    del sys.argv[1:]
     check_here(*argv)
 
 

@@ -116,3 +116,65 @@ def test_the_report_never_takes_a_programs_place_nor_waits_on_a_pipe(tmp_path):
     assert "a.py" in page.read_text(encoding="utf-8")
     assert [name for name in os.listdir(str(tmp_path)) if name.startswith(".check-")] == []
     assert left_behind(tmp_path) == []
+
+
+# A program that writes what a passing check would have written, where the
+# checker once read its answer (result.json, in the folder the program runs
+# in), and ends.
+WRITES_ITS_VERDICT = """import json, os
+passed = [{"section": s, "ok": True, "key": "ok_312", "line": None, "facts": {}}
+          for s in ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
+                    "3.3.3", "3.3.4", "3.4.1", "3.4.2"]]
+with open("result.json", "w") as f:
+    json.dump(passed, f)
+os._exit(0)
+"""
+
+# A program that finds where the checker's answer goes (in the checker's
+# own frames, as only a program written to cheat would) and puts there an
+# answer the checker never writes.
+WRITES_A_STRANGE_VERDICT = """import json, os, sys
+frame = sys._getframe()
+while frame is not None:
+    out = frame.f_locals.get("out")
+    if isinstance(out, str) and out.endswith(".json"):
+        with open(out, "w") as f:
+            f.write(%r)
+        os._exit(0)
+    frame = frame.f_back
+"""
+
+
+def test_a_program_cannot_write_its_own_verdict(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    copy(BOOK, folder / "a_book.py")
+    copy(BOOK, folder / "z_book.py")
+    (folder / "cheat.py").write_text(WRITES_ITS_VERDICT, encoding="utf-8")
+    strange = {"unknown_key": [{"section": "3.1.2", "ok": True, "key": "no_such_words",
+                                "line": None, "facts": {}}],
+               "not_a_list": {"section": "3.1.2"},
+               "bad_facts": [{"section": "3.1.2", "ok": False, "key": "crash",
+                              "line": 3, "facts": {"saw": ["a list"]}}],
+               "out_of_order": [{"section": "3.4.2", "ok": True, "key": "ok_312",
+                                 "line": None, "facts": {}}]}
+    for name, verdict in strange.items():
+        (folder / (name + ".py")).write_text(WRITES_A_STRANGE_VERDICT % (json.dumps(verdict),),
+                                             encoding="utf-8")
+    for args in (["--json"], ["--json", "--html", str(tmp_path / "r.html")]):
+        done = run_check(tmp_path, *(args + [str(folder)]))
+        assert done.returncode == 1 and done.stderr == "", done.stderr
+        results = by_name(done)
+        assert results["a_book.py"]["reached"] == results["z_book.py"]["reached"] == "3.4.2"
+        assert results["cheat.py"]["reached"] is None
+        assert results["cheat.py"]["checks"][0]["ok"] is False
+        for name in strange:
+            first = results[name + ".py"]["checks"][0]
+            assert first["ok"] is False, name
+            assert first["message"] == texts()["messages"]["unchecked"], name
+        assert left_behind(tmp_path) == []
+    # One program alone is checked in a process of its own: the same holds.
+    for name in ("cheat.py", "unknown_key.py"):
+        [alone] = json.loads(run_check(tmp_path, "--json", str(folder / name)).stdout)
+        assert alone["reached"] is None and alone["checks"][0]["ok"] is False
+
