@@ -556,9 +556,7 @@ class Program:
         if isinstance(e, Stopped) and deep and deep[0][1] > 100:
             return self.recursion(frames, facts)      # a recursion still going
         if isinstance(e, Stopped):
-            # Where the alarm found the loop differs between Pythons: the
-            # loop's own line is named, the same on every one.
-            loop = check_causes.enclosing_loop(self.tree, line) if line else None
+            loop = self.endless_loop(frames)
             found = Fail("endless_load" if what == "load" else "endless", loop, **facts)
             return blame(self, found, funcs, None, ("cause_compare_not_assign",
                                                     "cause_plus_equals"))
@@ -598,6 +596,21 @@ class Program:
         if isinstance(e, AttributeError):
             return self.constant_case(e, text, line, facts)
         return Fail("crash", line, **facts)
+
+    def endless_loop(self, frames):
+        """The line named for code stopped at its time limit: the line of
+        the innermost loop among the student's frames that are in one, else
+        the innermost line (None if no frame is the student's)."""
+        # Where the alarm finds a loop differs between Pythons and from run
+        # to run (the loop's line, its body, a function the body calls): the
+        # loop's own line is named, the same on every one.
+        loops = {node.lineno for node in ast.walk(self.tree)
+                 if isinstance(node, (ast.For, ast.While, ast.AsyncFor))}
+        for _, line in reversed(frames):
+            loop = check_causes.enclosing_loop(self.tree, line)
+            if loop != line or line in loops:
+                return loop
+        return frames[-1][1] if frames else None
 
     def index_error(self, line, what, funcs, facts):
         """An IndexError: where blocks is shorter than the book makes it,
