@@ -584,8 +584,12 @@ def say(text):
     stream.flush()
 
 
+OPTIONS = ("--json", "--html", "--lang", "--help", "-h")
+
+
 def parse(argv):
-    """The command line."""
+    """The command line: the options, and the programs in the order named;
+    with the options it does not know (a list, empty if none)."""
     parser = argparse.ArgumentParser(
         prog="check.py", description="Check a Minesweeper program of the chapter, "
         "section by section.")
@@ -593,16 +597,34 @@ def parse(argv):
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--html", metavar="FILE", help="write the teacher's page to FILE")
     parser.add_argument("--lang", choices=("zh", "en"), default="zh")
-    return parser.parse_args(argv)
+    # A program whose name starts with a dash (-dash.py) is a program, not
+    # an option: argparse is given it as ./-dash.py, and it is named as given.
+    given, named = {}, []
+    for place, arg in enumerate(argv):
+        if arg == "--":
+            named.extend(argv[place:])
+            break
+        after_option = place and argv[place - 1] in ("--html", "--lang")
+        if arg.startswith("-") and len(arg) > 1 and not after_option and \
+                not arg.startswith(OPTIONS) and os.path.lexists(arg):
+            given[os.path.join(os.curdir, arg)] = arg
+            arg = os.path.join(os.curdir, arg)
+        named.append(arg)
+    args, unknown = parser.parse_known_args(named)
+    args.paths = [given.get(path, path) for path in args.paths]
+    return args, unknown
 
 
 def main(argv):
     """Check the programs named (or chosen), and say how far each got."""
     try:
-        args = parse(argv)
+        args, unknown = parse(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     texts = load_texts(args.lang)
+    if unknown:
+        say(texts["unknown_option"].format(option=unknown[0]))
+        return 2
     paths = args.paths
     if not paths:
         paths = ask_for_programs(texts)

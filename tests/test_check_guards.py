@@ -178,3 +178,17 @@ def test_a_program_cannot_write_its_own_verdict(tmp_path):
         [alone] = json.loads(run_check(tmp_path, "--json", str(folder / name)).stdout)
         assert alone["reached"] is None and alone["checks"][0]["ok"] is False
 
+
+
+def test_a_program_whose_name_starts_with_a_dash_is_checked(tmp_path):
+    copy(STEP11, tmp_path / "-dash.py")
+    done = run_check(tmp_path, "--json", "-dash.py")
+    assert done.returncode == 0, done.stdout + done.stderr
+    [result] = json.loads(done.stdout)
+    assert result["file"] == "-dash.py" and result["reached"] == "3.4.2"
+    for lang in ("zh", "en"):
+        done = run_check(tmp_path, "--lang", lang, "-gone.py")
+        assert done.returncode == 2 and done.stderr == ""
+        assert done.stdout.strip() == texts(lang)["unknown_option"].format(option="-gone.py")
+    done = run_check(tmp_path, "--json", "--", "-dash.py")
+    assert json.loads(done.stdout)[0]["reached"] == "3.4.2"
