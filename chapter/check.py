@@ -163,6 +163,10 @@ def work_folder(program, work):
 def child_env():
     """The environment of a child: headless, quiet, our own folder first."""
     env = dict(os.environ)
+    # No window of a program (a Tk window, say) may open on the teacher's
+    # screen: where windows need a display named, none is.
+    for name in ("DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONDONTWRITEBYTECODE="1")
     return env

@@ -86,12 +86,19 @@ def on_alarm(signum, frame):
 
 class Limit:
     """A time limit around a piece of the student's code (where the system
-    has SIGALRM; elsewhere the parent's limit on the whole process acts)."""
+    has SIGALRM; elsewhere the parent's limit on the whole process acts).
+    The deadline is kept too, for loops of the checker's own that run the
+    student's code (Tk's, below) and can look at the time themselves."""
+
+    deadline = None
 
     def __init__(self, seconds):
         self.seconds = seconds
+        self.outer = None
 
     def __enter__(self):
+        self.outer = Limit.deadline
+        Limit.deadline = time.monotonic() + self.seconds
         if hasattr(signal, "setitimer"):
             signal.signal(signal.SIGALRM, on_alarm)
             signal.setitimer(signal.ITIMER_REAL, self.seconds)
@@ -99,7 +106,14 @@ class Limit:
     def __exit__(self, *exc):
         if hasattr(signal, "setitimer"):
             signal.setitimer(signal.ITIMER_REAL, 0)
+        Limit.deadline = self.outer
         return False
+
+    @staticmethod
+    def check():
+        """Stop the student's code if its time is up."""
+        if Limit.deadline is not None and time.monotonic() > Limit.deadline:
+            raise Stopped()
 
 
 # ---------------------------------------------------------------- the text
@@ -1542,6 +1556,38 @@ class KeptPosition:
         return value
 
 
+def stoppable_tk():
+    """Tk's mainloop waits inside Tcl, where the time limit's signal is
+    never seen: a program that opens a Tk window would keep it open until
+    the whole check's limit. Here Tk's loop handles one event at a time in
+    Python, and stops at the limit of the section it runs in."""
+    try:
+        import tkinter
+    except ImportError:
+        return
+
+    def alive(tk):
+        """Whether Tk's main window is still there."""
+        try:
+            return bool(tk.getboolean(tk.call("winfo", "exists", ".")))
+        except tkinter.TclError:
+            return False
+
+    def mainloop(widget=None, n=0):
+        """Tk's events, handled until its window closes or the time is up."""
+        root = widget or getattr(tkinter, "_default_root", None)
+        if root is None:
+            raise RuntimeError("too early to run the main loop: no Tk window")
+        tk = root.tk
+        while alive(tk):
+            Limit.check()
+            if not tk.dooneevent(tkinter._tkinter.DONT_WAIT):
+                time.sleep(0.01)
+
+    tkinter.Misc.mainloop = mainloop
+    tkinter.mainloop = lambda n=0: mainloop(None, n)
+
+
 def limit_memory():
     """At most MEMORY bytes and CPU_SECONDS of processor time, where the
     system can say so (not on Windows): a program that fills the memory
@@ -1620,6 +1666,9 @@ def check_here(path, work_file, out):
         import pygame  # noqa: F401  (started here, before the student's program)
         import pgzero.runner  # noqa: F401
         speed_up_actors()
+        with open(work_file, "rb") as f:
+            if b"tkinter" in f.read():
+                stoppable_tk()
         os.chdir(os.path.dirname(work_file))
         check(path, work_file, out)
     finally:

@@ -192,3 +192,44 @@ def test_a_program_whose_name_starts_with_a_dash_is_checked(tmp_path):
         assert done.stdout.strip() == texts(lang)["unknown_option"].format(option="-gone.py")
     done = run_check(tmp_path, "--json", "--", "-dash.py")
     assert json.loads(done.stdout)[0]["reached"] == "3.4.2"
+
+
+def tk_there():
+    """Whether this Python has tkinter (the child's is this one)."""
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not tk_there(), reason="no tkinter in this Python")
+def test_a_tk_window_never_shows_on_the_teachers_screen_and_its_loop_is_stopped(tmp_path):
+    from test_window import missing, x_server
+    if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
+        pytest.skip("needs %s" % ", ".join(missing))
+    server = x_server((800, 600))
+    screen = next(server)
+    try:
+        (tmp_path / "window.py").write_text(
+            "import tkinter\nroot = tkinter.Tk()\nroot.mainloop()\n", encoding="utf-8")
+        # A program that finds a screen of its own (as on a computer where
+        # windows need no display named) has its Tk loop stopped in time.
+        (tmp_path / "own_screen.py").write_text(
+            "import os, tkinter\nos.environ['DISPLAY'] = os.environ['SHOW_ON']\n"
+            "root = tkinter.Tk()\nroot.title('hello')\nroot.mainloop()\n",
+            encoding="utf-8")
+        env = dict(os.environ, DISPLAY=screen, SHOW_ON=screen)
+        for name in ("window.py", "own_screen.py"):
+            done = run_check(tmp_path, "--json", "--lang", "en", name, env=env)
+            [result] = json.loads(done.stdout)
+            first = result["checks"][0]
+            assert first["ok"] is False, first
+            if name == "window.py":
+                assert first["line"] == 2 and "TclError" in first["message"], first
+            else:
+                assert first["line"] == 5, first
+                assert first["message"] == texts("en")["messages"]["endless_load"].format(
+                    when="")
+    finally:
+        next(server, None)
