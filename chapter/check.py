@@ -24,6 +24,7 @@ import os
 import queue
 import secrets
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -205,19 +206,34 @@ class Server:
             self.process.wait()
 
 
+# The exit status of check_sections.py --alone when the program ran out of
+# time there.
+TIMED_OUT = 3
+
+
 def run_alone(program, work, work_file, out):
-    """Check one program in a process of its own; True if it timed out."""
+    """Check one program in a process of its own (and a process group of
+    its own, ended whole at the end); True if it timed out."""
     child = subprocess.Popen(
-        [sys.executable, CHILD, os.path.abspath(program), work_file, out],
+        [sys.executable, CHILD, "--alone", str(PROGRAM_SECONDS), os.path.abspath(program),
+         work_file, out],
         cwd=work, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, env=child_env())
+        stderr=subprocess.DEVNULL, env=child_env(), start_new_session=hasattr(os, "setsid"))
     try:
-        child.wait(timeout=PROGRAM_SECONDS)
+        # The child stops the program itself at PROGRAM_SECONDS (where it
+        # can fork); this is for when it cannot.
+        child.wait(timeout=PROGRAM_SECONDS + 10)
     except subprocess.TimeoutExpired:
         child.kill()
         child.wait()
         return True
-    return False
+    finally:
+        if hasattr(os, "killpg"):
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except OSError:
+                pass
+    return child.returncode == TIMED_OUT
 
 
 # What a fact of a finding may be: the words put each in a sentence.

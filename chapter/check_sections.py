@@ -1689,37 +1689,126 @@ def wait_for(pid, seconds):
     return "timeout"
 
 
+# A program may start processes of its own (os.fork, subprocess), and
+# they may leave its process group (os.setsid). Each check runs in a group
+# of its own, ended whole when the check ends; on Linux the process that
+# starts the checks is also made the "subreaper" of all that it starts, so
+# a process that left the group is still found among its children.
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def adopt_leftovers():
+    """On Linux: become the parent of every process our children leave
+    behind, instead of the system's first process."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def own_children():
+    """The process ids of this process's children (on Linux, from /proc;
+    elsewhere none are known)."""
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    me, found = os.getpid(), []
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name, encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 1 and fields[1] == str(me):
+            found.append(int(name))
+    return found
+
+
+def end_leftovers(group):
+    """End every process a check left behind: its process group, and any
+    child of ours (a process that left the group, adopted by us)."""
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except OSError:
+        pass
+    for _ in range(20):             # each round ends those the last one left
+        children = own_children()
+        if not children:
+            return
+        for child in children:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except OSError:
+                pass
+        for child in children:
+            try:
+                os.waitpid(child, 0)
+            except ChildProcessError:
+                pass
+
+
+def check_forked(path, work_file, out, seconds):
+    """Check one program in a process forked from this one, in a group of
+    its own; 'done' or 'timeout'. Nothing it started is left running."""
+    pid = os.fork()
+    if pid == 0:
+        os.setpgid(0, 0)
+        # The child's prints go nowhere, not into the answers.
+        nowhere = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(nowhere, fd)
+        check_here(path, work_file, out)
+    try:
+        os.setpgid(pid, pid)        # the child may not have made its group yet
+    except OSError:
+        pass
+    answer = wait_for(pid, seconds)
+    end_leftovers(pid)
+    return answer
+
+
 def serve(seconds):
     """python check_sections.py --serve SECONDS: check the programs named
     on stdin (one JSON list [program, work_file, result_file] a line), each
     in a process forked from this one, which has imported pygame already
     (most of a check's start); answer each line with 'done' or 'timeout'."""
     quiet_env()
+    adopt_leftovers()
     import pygame  # noqa: F401  (imported, not started: each child starts it)
     answers = sys.stdout
     for line in sys.stdin:
         path, work_file, out = json.loads(line)
-        pid = os.fork()
-        if pid == 0:
-            # The child's prints go nowhere, not into the answers.
-            nowhere = os.open(os.devnull, os.O_RDWR)
-            for fd in (0, 1, 2):
-                os.dup2(nowhere, fd)
-            check_here(path, work_file, out)
-        answers.write(wait_for(pid, seconds) + "\n")
+        answers.write(check_forked(path, work_file, out, seconds) + "\n")
         answers.flush()
 
 
+# The exit status of a check of one program (--alone) that ran out of time.
+TIMED_OUT = 3
+
+
 def child_main(argv):
-    """python check_sections.py PROGRAM WORK_FILE RESULT_FILE, or --serve."""
+    """python check_sections.py --alone SECONDS PROGRAM WORK_FILE RESULT_FILE,
+    or --serve SECONDS."""
+    seconds = float(argv[1])
     if argv[0] == "--serve":
-        serve(float(argv[1]))
+        serve(seconds)
         return
     quiet_env()
     # The program sees only its own name in sys.argv, not where the
     # checker's answer goes.
     del sys.argv[1:]
-    check_here(*argv)
+    if not hasattr(os, "fork"):
+        check_here(*argv[2:])           # Windows: the parent's limit acts
+        return
+    adopt_leftovers()
+    if check_forked(*argv[2:], seconds) == "timeout":
+        sys.exit(TIMED_OUT)
 
 
 if __name__ == "__main__":

@@ -233,3 +233,60 @@ def test_a_tk_window_never_shows_on_the_teachers_screen_and_its_loop_is_stopped(
                     when="")
     finally:
         next(server, None)
+
+
+# A program that starts a process that outlives it: the process writes its
+# id into the folder MARKS, after the program's tag, and sleeps; with setsid
+# it leaves the program's process group too. The program waits for the mark,
+# then goes on.
+LEAVES_A_PROCESS = """import os, time
+MARKS, TAG, LEAVES = %r, %r, %r
+if os.fork() == 0:
+    if LEAVES:
+        os.setsid()
+    with open(os.path.join(MARKS, "%%s-%%d" %% (TAG, os.getpid())), "w") as f:
+        f.write("x")
+    time.sleep(300)
+    os._exit(0)
+while not any(name.startswith(TAG + "-") for name in os.listdir(MARKS)):
+    time.sleep(0.01)
+"""
+
+
+def alive(pid):
+    """Whether the process pid is still running (not gone, not a zombie)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_processes_a_program_starts_end_with_its_check(tmp_path):
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    folder = tmp_path / "c"
+    folder.mkdir()
+    copy(STEP11, folder / "book.py")
+    for name, leaves in (("stays_in_group", False), ("leaves_group", True)):
+        (folder / (name + ".py")).write_text(LEAVES_A_PROCESS % (str(marks), name, leaves),
+                                             encoding="utf-8")
+    alone = tmp_path / "alone.py"
+    alone.write_text(LEAVES_A_PROCESS % (str(marks), "alone", True), encoding="utf-8")
+
+    def pids():
+        """The processes the programs started."""
+        return [int(name.rsplit("-", 1)[1]) for name in os.listdir(str(marks))]
+    try:
+        done = run_check(tmp_path, "--json", str(folder))
+        assert by_name(done)["book.py"]["reached"] == "3.4.2"
+        done = run_check(tmp_path, "--json", str(alone))
+        assert len(pids()) == 3
+        assert [pid for pid in pids() if alive(pid)] == []
+    finally:
+        for pid in pids():
+            try:
+                os.kill(pid, 9)
+            except OSError:
+                pass
