@@ -16,6 +16,7 @@
 import datetime
 import errno
 import json
+import math
 import os
 import re
 import socket
@@ -470,9 +471,26 @@ def parse(data):
         # stack once a big board has raised Python's recursion limit.
         if wording.too_deep(text, DEEPEST):
             return None, "nested deeper than %d" % DEEPEST
-        return json.loads(text), ""
+        return json.loads(text, parse_constant=not_a_number,
+                          parse_float=finite_number), ""
     except (ValueError, RecursionError) as error:
         return None, error
+
+
+# NaN, Infinity and a number too large for a float (1e999) are read by
+# Python's json but cannot be written back: a file holding one is not the
+# game's, and is set aside before it could stop a save.
+def not_a_number(word):
+    """json's NaN, Infinity and -Infinity: refused."""
+    raise ValueError("%s is not a number the game writes" % word)
+
+
+def finite_number(text):
+    """A JSON number with a point or an exponent, if it is finite."""
+    number = float(text)
+    if math.isinf(number) or math.isnan(number):
+        raise ValueError("%s is too large a number" % text[:20])
+    return number
 
 
 def clean_leftovers(folder, say):
@@ -582,7 +600,7 @@ def with_data(folder, name, check, what, change, say, wait=LOCK_WAIT):
         if new is not None:
             write_data(path, new, held)
         return new
-    except OSError as error:
+    except (OSError, ValueError) as error:      # ValueError: what JSON cannot hold
         raise SaveError(str(error))
     finally:
         unlock(held)

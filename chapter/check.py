@@ -16,12 +16,16 @@ one did not, 2 when the checker could not run.
 """
 import argparse
 import concurrent.futures
+import errno
 import html
 import importlib.util
 import json
 import os
 import queue
+import secrets
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -63,43 +67,111 @@ def load_texts(lang):
 
 def find_programs(paths):
     """The .py files named, and those in the folders named, in order; and
-    the paths that are neither."""
+    the paths that are not there at all. An entry that is there but is no
+    file a program can be read from (a dangling link, a folder named x.py,
+    a named pipe) is kept: its check says what it is."""
     found, missing = [], []
     for path in paths:
-        if os.path.isdir(path):
+        if os.path.isdir(path) and not path.endswith(".py"):
             checker_here = os.path.samefile(path, HERE) or os.path.isfile(
                 os.path.join(path, "check_texts.json"))
             names = sorted(name for name in os.listdir(path) if name.endswith(".py")
                            and not (checker_here and name in OWN_FILES))
             found.extend(os.path.join(path, name) for name in names)
-        elif os.path.isfile(path):
+        elif os.path.lexists(path):
             found.append(path)
         else:
             missing.append(path)
     return found, missing
 
 
-def work_folder(program):
-    """A temporary folder with a copy of the program and its pictures and
-    sounds: the program's own where it has them, the chapter's otherwise."""
-    work = tempfile.mkdtemp(prefix="minesweep-check-")
-    folder = os.path.dirname(os.path.abspath(program))
+# A program longer than this is no student's program: it is not copied.
+MOST_BYTES = 4 * 1024 * 1024
+
+
+class Unreadable(Exception):
+    """A program that cannot be checked before it runs: the key of its
+    words and their facts."""
+
+    def __init__(self, key, **facts):
+        Exception.__init__(self, key)
+        self.key, self.facts = key, facts
+
+
+def unreadable(error):
+    """The Unreadable of an OSError met while reading or copying."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return Unreadable("disk_full")
+    return Unreadable("unreadable", why=error.strerror or str(error))
+
+
+def read_program(program):
+    """The bytes of a program: only from a regular file, opened without
+    waiting (a named pipe made in its place gives no program and no hang)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if os.path.islink(program) and not os.path.exists(program):
+        raise Unreadable("not_a_file")          # a link to nothing
+    try:
+        fd = os.open(program, flags)
+    except IsADirectoryError:
+        raise Unreadable("not_a_file") from None
+    except OSError as error:
+        raise unreadable(error) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Unreadable("not_a_file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MOST_BYTES + 1)
+    except OSError as error:
+        raise unreadable(error) from None
+    finally:
+        os.close(fd)
+    if len(data) > MOST_BYTES:
+        raise Unreadable("too_long", most=MOST_BYTES // (1024 * 1024))
+    return data
+
+
+def copy_assets(folder, work):
+    """The pictures and sounds a program uses, copied into its work folder:
+    the program's own where it has them, the chapter's otherwise. One that
+    cannot be read is left out (the program's check names what is missing)."""
     for kind in ("images", "sounds"):
         os.mkdir(os.path.join(work, kind))
         for source in (os.path.join(HERE, kind), os.path.join(folder, kind)):
             if not os.path.isdir(source):
                 continue
             for name in os.listdir(source):
-                if os.path.isfile(os.path.join(source, name)):
-                    shutil.copyfile(os.path.join(source, name), os.path.join(work, kind, name))
+                path = os.path.join(source, name)
+                if not os.path.isfile(path):
+                    continue
+                try:
+                    shutil.copyfile(path, os.path.join(work, kind, name))
+                except OSError as error:
+                    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                        raise
+
+
+def work_folder(program, work):
+    """Fill the temporary folder work with a copy of the program and its
+    pictures and sounds; the copy's path."""
+    data = read_program(program)
     work_file = os.path.join(work, "program.py")
-    shutil.copyfile(program, work_file)
-    return work, work_file
+    try:
+        copy_assets(os.path.dirname(os.path.abspath(program)), work)
+        with open(work_file, "wb") as f:
+            f.write(data)
+    except OSError as error:
+        raise unreadable(error) from None
+    return work_file
 
 
 def child_env():
     """The environment of a child: headless, quiet, our own folder first."""
     env = dict(os.environ)
+    # No window of a program (a Tk window, say) may open on the teacher's
+    # screen: where windows need a display named, none is.
+    for name in ("DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONDONTWRITEBYTECODE="1")
     return env
@@ -138,26 +210,90 @@ class Server:
             self.process.wait()
 
 
+# The exit status of check_sections.py --alone when the program ran out of
+# time there.
+TIMED_OUT = 3
+
+
 def run_alone(program, work, work_file, out):
-    """Check one program in a process of its own; True if it timed out."""
+    """Check one program in a process of its own (and a process group of
+    its own, ended whole at the end); True if it timed out."""
     child = subprocess.Popen(
-        [sys.executable, CHILD, os.path.abspath(program), work_file, out],
+        [sys.executable, CHILD, "--alone", str(PROGRAM_SECONDS), os.path.abspath(program),
+         work_file, out],
         cwd=work, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, env=child_env())
+        stderr=subprocess.DEVNULL, env=child_env(), start_new_session=hasattr(os, "setsid"))
     try:
-        child.wait(timeout=PROGRAM_SECONDS)
+        # The child stops the program itself at PROGRAM_SECONDS (where it
+        # can fork); this is for when it cannot.
+        child.wait(timeout=PROGRAM_SECONDS + 10)
     except subprocess.TimeoutExpired:
         child.kill()
         child.wait()
         return True
-    return False
+    finally:
+        if hasattr(os, "killpg"):
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except OSError:
+                pass
+    return child.returncode == TIMED_OUT
 
 
-def run_program(program, servers=None):
-    """Check one program in a child process: its list of findings."""
-    work, work_file = work_folder(program)
-    out = os.path.join(work, "result.json")
+# What a fact of a finding may be: the words put each in a sentence.
+FACT_TYPES = (str, int, float, bool, type(None))
+
+
+def good_facts(facts):
+    """Whether facts is a finding's facts as the child writes them."""
+    return isinstance(facts, dict) and all(
+        isinstance(name, str) and isinstance(value, FACT_TYPES)
+        for name, value in facts.items())
+
+
+def good_finding(finding, section, keys):
+    """Whether finding is one the child writes for section, with words
+    among keys."""
+    return (isinstance(finding, dict) and finding.get("section") == section and
+            any(finding.get("ok") is ok for ok in (True, False, None)) and
+            finding.get("key") in keys and good_line(finding.get("line")) and
+            good_facts(finding.get("facts", {})) and finding.get("todo", True) is True)
+
+
+def good_line(line):
+    """Whether line is a line number (or None, no line)."""
+    return line is None or (type(line) is int and line > 0)
+
+
+def good_findings(found, keys):
+    """Whether found is a list of findings as the child writes them: one a
+    section from the first, and notes (if any) on the first."""
+    if not isinstance(found, list) or len(found) > len(SECTIONS):
+        return False
+    if not all(good_finding(f, section, keys) for f, section in zip(found, SECTIONS)):
+        return False
+    notes = found[0].get("notes", []) if found else []
+    return isinstance(notes, list) and all(
+        isinstance(note, dict) and note.get("key") in keys and good_line(note.get("line"))
+        and good_facts(note.get("facts", {})) for note in notes)
+
+
+def run_program(program, servers=None, keys=None):
+    """Check one program in a child process: its list of findings. The
+    child's answer is taken only if it is one the child writes (with words
+    among keys, the messages' keys): anything else is not the checker's."""
+    # The child writes its findings outside the program's folder, under a
+    # name chosen at random here: a program cannot write its own verdict by
+    # putting a file where it runs.
+    work = tempfile.mkdtemp(prefix="minesweep-check-")
+    verdict = tempfile.mkdtemp(prefix="minesweep-verdict-")
+    out = os.path.join(verdict, secrets.token_hex(8) + ".json")
     try:
+        try:
+            work_file = work_folder(program, work)
+        except Unreadable as why:
+            return [{"section": SECTIONS[0], "ok": False, "key": why.key, "line": None,
+                     "facts": why.facts}]
         if servers is None:
             timed_out = run_alone(program, work, work_file, out)
         else:
@@ -176,10 +312,14 @@ def run_program(program, servers=None):
         try:
             with open(out, encoding="utf-8") as f:
                 found = json.load(f)
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             found = []
+        if keys is not None and not good_findings(found, keys):
+            return [{"section": SECTIONS[0], "ok": False, "key": "unchecked", "line": None,
+                     "facts": {}}]
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(verdict, ignore_errors=True)
     if not found or found[-1]["ok"]:
         if len(found) < len(SECTIONS):
             found.append({"section": SECTIONS[len(found)], "ok": False,
@@ -261,9 +401,11 @@ def check_all(programs, texts):
         servers = queue.Queue()
         for _ in range(workers):
             servers.put(Server())
+    keys = set(texts["messages"])
     try:
         with concurrent.futures.ThreadPoolExecutor(workers) as pool:
-            founds = list(pool.map(lambda program: run_program(program, servers), programs))
+            founds = list(pool.map(lambda program: run_program(program, servers, keys),
+                                   programs))
     finally:
         while servers is not None and not servers.empty():
             servers.get().close()
@@ -378,6 +520,58 @@ def as_html(results, texts, lang):
                        counts=counts)
 
 
+# The teacher's page goes only to a new file or over a regular file that
+# is none of the programs and none of the checker's own: a student's
+# program given as the page's name would be lost under it, and a named pipe
+# would make the checker wait for a reader for ever.
+CHECKER_FILES = OWN_FILES | {"check_causes.py", "check_texts.json"}
+
+
+def page_fault(path, programs):
+    """Why the teacher's page may not be written at path (a key of
+    html_why), or None."""
+    if not path.strip():
+        return "empty"
+    if path.lower().endswith((".py", ".pyw")):
+        return "program"
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+        return "no_folder"
+    try:
+        there = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "not_a_file"
+    if not stat.S_ISREG(there.st_mode):
+        return "not_a_file"
+    own = [os.path.join(HERE, name) for name in CHECKER_FILES]
+    for kind, paths in (("checked", programs), ("own", own)):
+        for other in paths:
+            try:
+                if os.path.samefile(other, path):
+                    return kind
+            except OSError:
+                continue
+    return None
+
+
+def write_page(path, text):
+    """Write the page whole: into a new file beside it, then renamed over
+    it, so nothing made at path meanwhile (a named pipe) is opened."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, part = tempfile.mkstemp(prefix=".check-", suffix=".html", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(part, 0o666 & ~mask)
+        os.replace(part, path)
+    except OSError:
+        os.unlink(part)
+        raise
+
+
 # ------------------------------------------------------------- the start
 
 
@@ -414,8 +608,12 @@ def say(text):
     stream.flush()
 
 
+OPTIONS = ("--json", "--html", "--lang", "--help", "-h")
+
+
 def parse(argv):
-    """The command line."""
+    """The command line: the options, and the programs in the order named;
+    with the options it does not know (a list, empty if none)."""
     parser = argparse.ArgumentParser(
         prog="check.py", description="Check a Minesweeper program of the chapter, "
         "section by section.")
@@ -423,16 +621,34 @@ def parse(argv):
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--html", metavar="FILE", help="write the teacher's page to FILE")
     parser.add_argument("--lang", choices=("zh", "en"), default="zh")
-    return parser.parse_args(argv)
+    # A program whose name starts with a dash (-dash.py) is a program, not
+    # an option: argparse is given it as ./-dash.py, and it is named as given.
+    given, named = {}, []
+    for place, arg in enumerate(argv):
+        if arg == "--":
+            named.extend(argv[place:])
+            break
+        after_option = place and argv[place - 1] in ("--html", "--lang")
+        if arg.startswith("-") and len(arg) > 1 and not after_option and \
+                not arg.startswith(OPTIONS) and os.path.lexists(arg):
+            given[os.path.join(os.curdir, arg)] = arg
+            arg = os.path.join(os.curdir, arg)
+        named.append(arg)
+    args, unknown = parser.parse_known_args(named)
+    args.paths = [given.get(path, path) for path in args.paths]
+    return args, unknown
 
 
 def main(argv):
     """Check the programs named (or chosen), and say how far each got."""
     try:
-        args = parse(argv)
+        args, unknown = parse(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     texts = load_texts(args.lang)
+    if unknown:
+        say(texts["unknown_option"].format(option=unknown[0]))
+        return 2
     paths = args.paths
     if not paths:
         paths = ask_for_programs(texts)
@@ -449,6 +665,10 @@ def main(argv):
     if missing or not programs:
         say(texts["no_programs"].format(path=", ".join(missing or paths)))
         return 2
+    fault = args.html is not None and page_fault(args.html, programs)
+    if fault:
+        say(texts["html_refused"].format(path=args.html, why=texts["html_why"][fault]))
+        return 2
     if not args.json:
         say(texts["checking"].format(count=len(programs)))
     results = check_all(programs, texts)
@@ -456,8 +676,7 @@ def main(argv):
         say(json.dumps(results, ensure_ascii=False, indent=1))
     if args.html:
         try:
-            with open(args.html, "w", encoding="utf-8") as f:
-                f.write(as_html(results, texts, args.lang))
+            write_page(args.html, as_html(results, texts, args.lang))
         except OSError as e:
             say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
             return 2

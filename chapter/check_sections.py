@@ -86,12 +86,19 @@ def on_alarm(signum, frame):
 
 class Limit:
     """A time limit around a piece of the student's code (where the system
-    has SIGALRM; elsewhere the parent's limit on the whole process acts)."""
+    has SIGALRM; elsewhere the parent's limit on the whole process acts).
+    The deadline is kept too, for loops of the checker's own that run the
+    student's code (Tk's, below) and can look at the time themselves."""
+
+    deadline = None
 
     def __init__(self, seconds):
         self.seconds = seconds
+        self.outer = None
 
     def __enter__(self):
+        self.outer = Limit.deadline
+        Limit.deadline = time.monotonic() + self.seconds
         if hasattr(signal, "setitimer"):
             signal.signal(signal.SIGALRM, on_alarm)
             signal.setitimer(signal.ITIMER_REAL, self.seconds)
@@ -99,7 +106,14 @@ class Limit:
     def __exit__(self, *exc):
         if hasattr(signal, "setitimer"):
             signal.setitimer(signal.ITIMER_REAL, 0)
+        Limit.deadline = self.outer
         return False
+
+    @staticmethod
+    def check():
+        """Stop the student's code if its time is up."""
+        if Limit.deadline is not None and time.monotonic() > Limit.deadline:
+            raise Stopped()
 
 
 # ---------------------------------------------------------------- the text
@@ -561,9 +575,7 @@ class Program:
         if isinstance(e, Stopped) and deep and deep[0][1] > 100:
             return self.recursion(frames, facts)      # a recursion still going
         if isinstance(e, Stopped):
-            # Where the alarm found the loop differs between Pythons: the
-            # loop's own line is named, the same on every one.
-            loop = check_causes.enclosing_loop(self.tree, line) if line else None
+            loop = self.endless_loop(frames)
             found = Fail("endless_load" if what == "load" else "endless", loop, **facts)
             return blame(self, found, funcs, None, ("cause_compare_not_assign",
                                                     "cause_plus_equals"))
@@ -612,6 +624,21 @@ class Program:
         if isinstance(e, AttributeError):
             return self.constant_case(e, text, line, facts)
         return Fail("crash", line, **facts)
+
+    def endless_loop(self, frames):
+        """The line named for code stopped at its time limit: the line of
+        the innermost loop among the student's frames that are in one, else
+        the innermost line (None if no frame is the student's)."""
+        # Where the alarm finds a loop differs between Pythons and from run
+        # to run (the loop's line, its body, a function the body calls): the
+        # loop's own line is named, the same on every one.
+        loops = {node.lineno for node in ast.walk(self.tree)
+                 if isinstance(node, (ast.For, ast.While, ast.AsyncFor))}
+        for _, line in reversed(frames):
+            loop = check_causes.enclosing_loop(self.tree, line)
+            if loop != line or line in loops:
+                return loop
+        return frames[-1][1] if frames else None
 
     def index_error(self, line, what, funcs, facts):
         """An IndexError: where blocks is shorter than the book makes it,
@@ -1553,6 +1580,38 @@ class KeptPosition:
         return value
 
 
+def stoppable_tk():
+    """Tk's mainloop waits inside Tcl, where the time limit's signal is
+    never seen: a program that opens a Tk window would keep it open until
+    the whole check's limit. Here Tk's loop handles one event at a time in
+    Python, and stops at the limit of the section it runs in."""
+    try:
+        import tkinter
+    except ImportError:
+        return
+
+    def alive(tk):
+        """Whether Tk's main window is still there."""
+        try:
+            return bool(tk.getboolean(tk.call("winfo", "exists", ".")))
+        except tkinter.TclError:
+            return False
+
+    def mainloop(widget=None, n=0):
+        """Tk's events, handled until its window closes or the time is up."""
+        root = widget or getattr(tkinter, "_default_root", None)
+        if root is None:
+            raise RuntimeError("too early to run the main loop: no Tk window")
+        tk = root.tk
+        while alive(tk):
+            Limit.check()
+            if not tk.dooneevent(tkinter._tkinter.DONT_WAIT):
+                time.sleep(0.01)
+
+    tkinter.Misc.mainloop = mainloop
+    tkinter.mainloop = lambda n=0: mainloop(None, n)
+
+
 def limit_memory():
     """At most MEMORY bytes and CPU_SECONDS of processor time, where the
     system can say so (not on Windows): a program that fills the memory
@@ -1631,6 +1690,9 @@ def check_here(path, work_file, out):
         import pygame  # noqa: F401  (started here, before the student's program)
         import pgzero.runner  # noqa: F401
         speed_up_actors()
+        with open(work_file, "rb") as f:
+            if b"tkinter" in f.read():
+                stoppable_tk()
         os.chdir(os.path.dirname(work_file))
         check(path, work_file, out)
     finally:
@@ -1651,34 +1713,126 @@ def wait_for(pid, seconds):
     return "timeout"
 
 
+# A program may start processes of its own (os.fork, subprocess), and
+# they may leave its process group (os.setsid). Each check runs in a group
+# of its own, ended whole when the check ends; on Linux the process that
+# starts the checks is also made the "subreaper" of all that it starts, so
+# a process that left the group is still found among its children.
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def adopt_leftovers():
+    """On Linux: become the parent of every process our children leave
+    behind, instead of the system's first process."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def own_children():
+    """The process ids of this process's children (on Linux, from /proc;
+    elsewhere none are known)."""
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    me, found = os.getpid(), []
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % name, encoding="ascii", errors="replace") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 1 and fields[1] == str(me):
+            found.append(int(name))
+    return found
+
+
+def end_leftovers(group):
+    """End every process a check left behind: its process group, and any
+    child of ours (a process that left the group, adopted by us)."""
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except OSError:
+        pass
+    for _ in range(20):             # each round ends those the last one left
+        children = own_children()
+        if not children:
+            return
+        for child in children:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except OSError:
+                pass
+        for child in children:
+            try:
+                os.waitpid(child, 0)
+            except ChildProcessError:
+                pass
+
+
+def check_forked(path, work_file, out, seconds):
+    """Check one program in a process forked from this one, in a group of
+    its own; 'done' or 'timeout'. Nothing it started is left running."""
+    pid = os.fork()
+    if pid == 0:
+        os.setpgid(0, 0)
+        # The child's prints go nowhere, not into the answers.
+        nowhere = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(nowhere, fd)
+        check_here(path, work_file, out)
+    try:
+        os.setpgid(pid, pid)        # the child may not have made its group yet
+    except OSError:
+        pass
+    answer = wait_for(pid, seconds)
+    end_leftovers(pid)
+    return answer
+
+
 def serve(seconds):
     """python check_sections.py --serve SECONDS: check the programs named
     on stdin (one JSON list [program, work_file, result_file] a line), each
     in a process forked from this one, which has imported pygame already
     (most of a check's start); answer each line with 'done' or 'timeout'."""
     quiet_env()
+    adopt_leftovers()
     import pygame  # noqa: F401  (imported, not started: each child starts it)
     answers = sys.stdout
     for line in sys.stdin:
         path, work_file, out = json.loads(line)
-        pid = os.fork()
-        if pid == 0:
-            # The child's prints go nowhere, not into the answers.
-            nowhere = os.open(os.devnull, os.O_RDWR)
-            for fd in (0, 1, 2):
-                os.dup2(nowhere, fd)
-            check_here(path, work_file, out)
-        answers.write(wait_for(pid, seconds) + "\n")
+        answers.write(check_forked(path, work_file, out, seconds) + "\n")
         answers.flush()
 
 
+# The exit status of a check of one program (--alone) that ran out of time.
+TIMED_OUT = 3
+
+
 def child_main(argv):
-    """python check_sections.py PROGRAM WORK_FILE RESULT_FILE, or --serve."""
+    """python check_sections.py --alone SECONDS PROGRAM WORK_FILE RESULT_FILE,
+    or --serve SECONDS."""
+    seconds = float(argv[1])
     if argv[0] == "--serve":
-        serve(float(argv[1]))
+        serve(seconds)
         return
     quiet_env()
-    check_here(*argv)
+    # The program sees only its own name in sys.argv, not where the
+    # checker's answer goes.
+    del sys.argv[1:]
+    if not hasattr(os, "fork"):
+        check_here(*argv[2:])           # Windows: the parent's limit acts
+        return
+    adopt_leftovers()
+    if check_forked(*argv[2:], seconds) == "timeout":
+        sys.exit(TIMED_OUT)
 
 
 if __name__ == "__main__":

@@ -133,6 +133,15 @@ MISTAKES = {
     "endless_update": (edit("    for block in blocks:\n        if not block.isbomb",
                             "    while blocks:\n        if not block.isbomb"),
                        "3.1.4", "endless", ("    while blocks:", 1)),
+    # The same loop, its body a call of a function of the program's own
+    # that takes its time (in one line, no loop): the stop lands in the
+    # function nearly always, and the loop is named.
+    "endless_in_a_call": (lambda t: edit(
+        "    for block in blocks:\n        if not block.isbomb and not block.isopen:",
+        "    while blocks:\n        if still_closed(block):")(edit(
+            "def update():", "def still_closed(bk):\n    counted = sum(range(100000))\n"
+            "    return not bk.isbomb and not bk.isopen\n\n\ndef update():")(t)),
+        "3.1.4", "endless", ("    while blocks:", 1)),
     "clicks_after_end": (edit("    if failed or finished:\n        return\n", ""),
                          "3.4.2", "after_win", ("def on_mouse_down", 1)),
     "waits_for_input": (edit("import random\n", "import random\nname = input('?')\n"),

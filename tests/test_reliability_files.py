@@ -97,6 +97,23 @@ def test_a_best_time_too_large_is_set_aside_and_b_draws(shown, tmp_path, record)
     assert backups(tmp_path / "data") == [content]
 
 
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_number_json_cannot_write_back_sets_the_settings_aside_and_l_keeps(
+        game, tmp_path, capsys, number):
+    content = ('{"language": "en", "zoom": %s}' % number).encode()
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_bytes(content)
+    again = load_game()
+    again.new_game(9, 9, 10, board=8)
+    again.on_key_down(again.keys.L)
+    assert again.settings.language == "zh"
+    assert json.loads((data / "settings.json").read_text()) == {"language": "zh"}
+    assert backups(data) == [content]
+    said = [line for line in capsys.readouterr().out.splitlines() if "settings" in line]
+    assert len(said) == 1 and "moved it to" in said[0], said
+
+
 def test_the_longest_time_the_timer_shows_is_still_a_record(shown, tmp_path):
     best_file(tmp_path).parent.mkdir()
     best_file(tmp_path).write_text(json.dumps({"Beginner": gamestate.MAX_TIME}))

@@ -1,0 +1,292 @@
+"""chapter/check.py under attack: entries of a class folder that are no
+programs, report paths that would lose a program, programs that write their
+own verdict, fill the disk, leave processes behind, open windows, or have
+names that look like options. Each run is a real checker run on real files;
+every program is reported, and nothing of the checker's is left behind."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHECK = os.path.join(ROOT, "chapter", "check.py")
+BOOK = os.path.join(ROOT, "tests", "check_programs", "book_gb18030.py")
+STEP11 = os.path.join(ROOT, "chapter", "step11_fixes.py")
+
+
+def texts(lang="zh"):
+    """The checker's words."""
+    with open(os.path.join(ROOT, "chapter", "check_texts.json"), encoding="utf-8") as f:
+        return json.load(f)[lang]
+
+
+def run_check(tmp_path, *args, cwd=None, timeout=600, env=None):
+    """The checker run as a teacher runs it, with its temporary folders in
+    a folder of the test's own (to see that it leaves nothing there)."""
+    temp = tmp_path / "temp"
+    temp.mkdir(exist_ok=True)
+    env = dict(env if env is not None else os.environ)
+    env["TMPDIR"] = str(temp)
+    return subprocess.run([sys.executable, CHECK] + list(args), capture_output=True,
+                          text=True, encoding="utf-8", timeout=timeout,
+                          cwd=str(cwd or tmp_path), env=env)
+
+
+def left_behind(tmp_path):
+    """What the checker left in its temporary folder."""
+    return sorted(os.listdir(str(tmp_path / "temp")))
+
+
+def by_name(done):
+    """The --json results of a run, by file name."""
+    return {os.path.basename(r["file"]): r for r in json.loads(done.stdout)}
+
+
+def copy(source, target):
+    """A copy of a program, byte for byte."""
+    with open(source, "rb") as f:
+        target.write_bytes(f.read())
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_entries_that_are_no_programs_are_reported_and_the_rest_checked(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    copy(STEP11, folder / "a.py")
+    os.symlink("/nonexistent", str(folder / "b.py"))       # a dangling link
+    (folder / "d.py").mkdir()                               # a folder named d.py
+    os.mkfifo(str(folder / "f.py"))                         # a named pipe
+    os.symlink("l.py", str(folder / "l.py"))                # a link to itself
+    page = tmp_path / "r.html"
+    done = run_check(tmp_path, "--json", "--html", str(page), str(folder))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == ""
+    results = by_name(done)
+    assert sorted(results) == ["a.py", "b.py", "d.py", "f.py", "l.py"]
+    assert results["a.py"]["reached"] == "3.4.2"
+    said = texts()["messages"]["not_a_file"]
+    for name in ("b.py", "d.py", "f.py", "l.py"):
+        first = results[name]["checks"][0]
+        assert first["ok"] is False and first["message"] == said, name
+        assert all(c["ok"] is None for c in results[name]["checks"][1:])
+    text = page.read_text(encoding="utf-8")
+    assert text.count("<tr><td>") == 5 and "f.py" in text
+    assert left_behind(tmp_path) == []
+    shown = run_check(tmp_path, "--lang", "en", str(folder))
+    assert shown.returncode == 1 and shown.stderr == ""
+    for name in ("a.py", "b.py", "d.py", "f.py", "l.py"):
+        assert os.path.join(str(folder), name) in shown.stdout
+    assert shown.stdout.count(texts("en")["messages"]["not_a_file"]) == 4
+    assert left_behind(tmp_path) == []
+
+
+def test_the_report_never_takes_a_programs_place_nor_waits_on_a_pipe(tmp_path):
+    folder = tmp_path / "t"
+    folder.mkdir()
+    for name in ("a", "b", "c"):
+        copy(STEP11, folder / (name + ".py"))
+    with open(STEP11, "rb") as f:
+        program = f.read()
+    why = texts()["html_why"]
+
+    def refused(page, *programs, key):
+        """The run refuses page with the words of key, and loses nothing."""
+        done = run_check(tmp_path, "--html", page, *programs)
+        assert done.returncode == 2, done.stdout
+        assert done.stdout.strip() == texts()["html_refused"].format(path=page,
+                                                                     why=why[key])
+        for name in ("a", "b", "c"):
+            assert (folder / (name + ".py")).read_bytes() == program
+
+    # The shell's t/*.py: the first program is taken for the page's name.
+    refused(*sorted(str(p) for p in folder.glob("*.py")), key="program")
+    os.link(str(folder / "b.py"), str(tmp_path / "b.html"))
+    refused(str(tmp_path / "b.html"), str(folder / "b.py"), key="checked")
+    refused(os.path.join(ROOT, "chapter", "check_texts.json"), str(folder / "a.py"),
+            key="own")
+    refused("", str(folder / "a.py"), key="empty")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(str(tmp_path / "report.fifo"))
+        refused(str(tmp_path / "report.fifo"), str(folder / "a.py"), key="not_a_file")
+    page = tmp_path / "report.html"
+    done = run_check(tmp_path, "--html", str(page), str(folder / "a.py"))
+    assert done.returncode == 0, done.stdout
+    assert "a.py" in page.read_text(encoding="utf-8")
+    assert [name for name in os.listdir(str(tmp_path)) if name.startswith(".check-")] == []
+    assert left_behind(tmp_path) == []
+
+
+# A program that writes what a passing check would have written, where the
+# checker once read its answer (result.json, in the folder the program runs
+# in), and ends.
+WRITES_ITS_VERDICT = """import json, os
+passed = [{"section": s, "ok": True, "key": "ok_312", "line": None, "facts": {}}
+          for s in ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
+                    "3.3.3", "3.3.4", "3.4.1", "3.4.2"]]
+with open("result.json", "w") as f:
+    json.dump(passed, f)
+os._exit(0)
+"""
+
+# A program that finds where the checker's answer goes (in the checker's
+# own frames, as only a program written to cheat would) and puts there an
+# answer the checker never writes.
+WRITES_A_STRANGE_VERDICT = """import json, os, sys
+frame = sys._getframe()
+while frame is not None:
+    out = frame.f_locals.get("out")
+    if isinstance(out, str) and out.endswith(".json"):
+        with open(out, "w") as f:
+            f.write(%r)
+        os._exit(0)
+    frame = frame.f_back
+"""
+
+
+def test_a_program_cannot_write_its_own_verdict(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    copy(BOOK, folder / "a_book.py")
+    copy(BOOK, folder / "z_book.py")
+    (folder / "cheat.py").write_text(WRITES_ITS_VERDICT, encoding="utf-8")
+    strange = {"unknown_key": [{"section": "3.1.2", "ok": True, "key": "no_such_words",
+                                "line": None, "facts": {}}],
+               "not_a_list": {"section": "3.1.2"},
+               "bad_facts": [{"section": "3.1.2", "ok": False, "key": "crash",
+                              "line": 3, "facts": {"saw": ["a list"]}}],
+               "out_of_order": [{"section": "3.4.2", "ok": True, "key": "ok_312",
+                                 "line": None, "facts": {}}]}
+    for name, verdict in strange.items():
+        (folder / (name + ".py")).write_text(WRITES_A_STRANGE_VERDICT % (json.dumps(verdict),),
+                                             encoding="utf-8")
+    for args in (["--json"], ["--json", "--html", str(tmp_path / "r.html")]):
+        done = run_check(tmp_path, *(args + [str(folder)]))
+        assert done.returncode == 1 and done.stderr == "", done.stderr
+        results = by_name(done)
+        assert results["a_book.py"]["reached"] == results["z_book.py"]["reached"] == "3.4.2"
+        assert results["cheat.py"]["reached"] is None
+        assert results["cheat.py"]["checks"][0]["ok"] is False
+        for name in strange:
+            first = results[name + ".py"]["checks"][0]
+            assert first["ok"] is False, name
+            assert first["message"] == texts()["messages"]["unchecked"], name
+        assert left_behind(tmp_path) == []
+    # One program alone is checked in a process of its own: the same holds.
+    for name in ("cheat.py", "unknown_key.py"):
+        [alone] = json.loads(run_check(tmp_path, "--json", str(folder / name)).stdout)
+        assert alone["reached"] is None and alone["checks"][0]["ok"] is False
+
+
+
+def test_a_program_whose_name_starts_with_a_dash_is_checked(tmp_path):
+    copy(STEP11, tmp_path / "-dash.py")
+    done = run_check(tmp_path, "--json", "-dash.py")
+    assert done.returncode == 0, done.stdout + done.stderr
+    [result] = json.loads(done.stdout)
+    assert result["file"] == "-dash.py" and result["reached"] == "3.4.2"
+    for lang in ("zh", "en"):
+        done = run_check(tmp_path, "--lang", lang, "-gone.py")
+        assert done.returncode == 2 and done.stderr == ""
+        assert done.stdout.strip() == texts(lang)["unknown_option"].format(option="-gone.py")
+    done = run_check(tmp_path, "--json", "--", "-dash.py")
+    assert json.loads(done.stdout)[0]["reached"] == "3.4.2"
+
+
+def tk_there():
+    """Whether this Python has tkinter (the child's is this one)."""
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not tk_there(), reason="no tkinter in this Python")
+def test_a_tk_window_never_shows_on_the_teachers_screen_and_its_loop_is_stopped(tmp_path):
+    from test_window import missing, x_server
+    if missing and os.environ.get("MINESWEEP_REQUIRE_WINDOW") != "1":
+        pytest.skip("needs %s" % ", ".join(missing))
+    server = x_server((800, 600))
+    screen = next(server)
+    try:
+        (tmp_path / "window.py").write_text(
+            "import tkinter\nroot = tkinter.Tk()\nroot.mainloop()\n", encoding="utf-8")
+        # A program that finds a screen of its own (as on a computer where
+        # windows need no display named) has its Tk loop stopped in time.
+        (tmp_path / "own_screen.py").write_text(
+            "import os, tkinter\nos.environ['DISPLAY'] = os.environ['SHOW_ON']\n"
+            "root = tkinter.Tk()\nroot.title('hello')\nroot.mainloop()\n",
+            encoding="utf-8")
+        env = dict(os.environ, DISPLAY=screen, SHOW_ON=screen)
+        for name in ("window.py", "own_screen.py"):
+            done = run_check(tmp_path, "--json", "--lang", "en", name, env=env)
+            [result] = json.loads(done.stdout)
+            first = result["checks"][0]
+            assert first["ok"] is False, first
+            if name == "window.py":
+                assert first["line"] == 2 and "TclError" in first["message"], first
+            else:
+                assert first["line"] == 5, first
+                assert first["message"] == texts("en")["messages"]["endless_load"].format(
+                    when="")
+    finally:
+        next(server, None)
+
+
+# A program that starts a process that outlives it: the process writes its
+# id into the folder MARKS, after the program's tag, and sleeps; with setsid
+# it leaves the program's process group too. The program waits for the mark,
+# then goes on.
+LEAVES_A_PROCESS = """import os, time
+MARKS, TAG, LEAVES = %r, %r, %r
+if os.fork() == 0:
+    if LEAVES:
+        os.setsid()
+    with open(os.path.join(MARKS, "%%s-%%d" %% (TAG, os.getpid())), "w") as f:
+        f.write("x")
+    time.sleep(300)
+    os._exit(0)
+while not any(name.startswith(TAG + "-") for name in os.listdir(MARKS)):
+    time.sleep(0.01)
+"""
+
+
+def alive(pid):
+    """Whether the process pid is still running (not gone, not a zombie)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_processes_a_program_starts_end_with_its_check(tmp_path):
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    folder = tmp_path / "c"
+    folder.mkdir()
+    copy(STEP11, folder / "book.py")
+    for name, leaves in (("stays_in_group", False), ("leaves_group", True)):
+        (folder / (name + ".py")).write_text(LEAVES_A_PROCESS % (str(marks), name, leaves),
+                                             encoding="utf-8")
+    alone = tmp_path / "alone.py"
+    alone.write_text(LEAVES_A_PROCESS % (str(marks), "alone", True), encoding="utf-8")
+
+    def pids():
+        """The processes the programs started."""
+        return [int(name.rsplit("-", 1)[1]) for name in os.listdir(str(marks))]
+    try:
+        done = run_check(tmp_path, "--json", str(folder))
+        assert by_name(done)["book.py"]["reached"] == "3.4.2"
+        done = run_check(tmp_path, "--json", str(alone))
+        assert len(pids()) == 3
+        assert [pid for pid in pids() if alive(pid)] == []
+    finally:
+        for pid in pids():
+            try:
+                os.kill(pid, 9)
+            except OSError:
+                pass
