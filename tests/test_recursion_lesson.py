@@ -270,7 +270,7 @@ def test_the_limits_demonstration_draws_only_the_tiles_its_calls_opened(shown):
         said = game.speak(rp.steps[-1].said)
         for number in (deepest, 1000, sys.getrecursionlimit(), 40 * 40):
             assert str(number) in said, (language, number, said)
-        assert "fix c" not in said and "\u4fee\u6b63" not in said        # fix (修正)
+        assert "fix c" not in said and "\u4fee\u6b63" not in said        # fix, in Chinese
         assert not set("()\uff08\uff09") & set(said), said              # no asides
     game.set_language("en")
 
@@ -303,8 +303,8 @@ def test_end_in_the_limits_demonstration_goes_straight_to_the_recursion_error(ga
 
 def test_the_panel_names_the_stack_in_each_language(game):
     replaying(game, 9, 9, [(0, 0)], (4, 4))
-    for language, stack in (("en", "stack"), ("zh", "\u6808"),           # 栈
-                            ("zh-TW", "\u5806\u758a")):                 # 堆疊
+    for language, stack in (("en", "stack"), ("zh", "\u6808"),           # zhan, the stack
+                            ("zh-TW", "\u5806\u758a")):                 # duidie, the stack in Taiwan
         game.set_language(language)
         assert stack in panel_text(game), language
     game.set_language("en")

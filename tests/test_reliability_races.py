@@ -311,8 +311,9 @@ def test_the_worksheet_goes_only_to_a_regular_file_never_the_games_own(tmp_path)
             target.write_text("an earlier worksheet\n")
         done = calls_to(tmp_path, target)
         assert done.returncode == 0, done.stderr
-        # The game speaks Chinese here (settings.json): its header says so.
-        assert target.read_text(encoding="utf-8-sig").startswith("\u8c03\u7528")
+        # The game speaks Chinese here (settings.json): its first line, the
+        # click, says so.
+        assert target.read_text(encoding="utf-8-sig").startswith("\u70b9\u51fb")
 
 
 def test_the_worksheet_never_replaces_the_games_own_files(tmp_path):

@@ -199,7 +199,7 @@ def test_the_students_file_has_a_name_of_its_own():
 def test_the_sheet_warns_thonny_users_of_the_books_coding_line(tmp_path):
     page = html.unescape(read(SHEET))
     with open(os.path.join(CHAPTER, "check_texts.json"), encoding="utf-8") as f:
-        says = json.load(f)["zh"]["messages"]["utf8_says_gb"].format(coding="gb18030")
+        says = json.load(f)["zh"]["messages"]["utf8_says_gb"].format(coding="gb18030", at=2)
     assert "Thonny" in page and "# -*- coding:gb18030 -*-" in page
     assert "SyntaxError: encoding problem: gb18030" in page and says in page
     # What the checker says of a program that begins with the book's line,
