@@ -313,7 +313,7 @@ def test_the_worksheet_goes_only_to_a_regular_file_never_the_games_own(tmp_path)
         assert done.returncode == 0, done.stderr
         # The game speaks Chinese here (settings.json): its first line, the
         # click, says so.
-        assert target.read_text(encoding="utf-8-sig").startswith("\u70b9\u51fb")
+        assert target.read_text(encoding="utf-8-sig").lstrip("\"").startswith("\u70b9\u51fb")
 
 
 def test_the_worksheet_never_replaces_the_games_own_files(tmp_path):
