@@ -15,6 +15,11 @@ import tempfile
 
 import pytest
 
+try:
+    import fcntl
+except ImportError:         # Windows, which has its own cmd and no Wine
+    fcntl = None
+
 from loadgame import CHAPTER, ROOT
 
 TOOL = os.path.join(ROOT, "tools", "make_kit.py")
@@ -269,10 +274,14 @@ def chinese_locale():
 def wine(kit):
     """run(path, thonny, bad_thonny): the kit's installer run by Wine's cmd
     with that PATH and that Thonny; its exit status and what it said."""
-    if WINE is None or chinese_locale() is None:
+    if WINE is None or chinese_locale() is None or fcntl is None:
         pytest.skip("needs Wine and a zh_CN.UTF-8 locale")
     env = dict(os.environ, WINEPREFIX=WINE_PREFIX, WINEDEBUG="-all",
                LANG=chinese_locale(), LC_ALL=chinese_locale())
+    # One test at a time in the one Wine folder (the test processes run at
+    # once), since Thonny's folders there are the same for every test.
+    lock = open(WINE_PREFIX + ".lock", "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
     drive = os.path.join(WINE_PREFIX, "drive_c")
     if not os.path.isdir(os.path.join(drive, "windows", "system32")):
         subprocess.run([WINE, "cmd", "/c", "ver"], env=env, capture_output=True, timeout=300)
@@ -307,7 +316,8 @@ def wine(kit):
                               capture_output=True, timeout=300)
         with open(os.path.join(kit_there, "said.txt"), "rb") as f:
             return done.returncode, f.read().decode("gbk", "replace")
-    return run
+    yield run
+    lock.close()                            # and with it the lock
 
 
 FOUND = "\u627e\u5230\u7684 Python\uff1a"          # found Python:
