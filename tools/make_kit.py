@@ -121,12 +121,13 @@ def sha256(path):
 def write_wheels_readme(wheels):
     """wheels/README.txt: each wheel with its size and sha256."""
     names = sorted(name for name in os.listdir(wheels) if name.endswith(".whl"))
+    width = max([len(name) for name in names] + [4])
     lines = ["Pygame Zero and what it needs, to install with no network:",
              "  python -m pip install --no-index --find-links wheels pgzero",
-             "", "%-64s %12s  %s" % ("file", "bytes", "sha256")]
+             "", "%-*s %12s  %s" % (width, "file", "bytes", "sha256")]
     for name in names:
         path = os.path.join(wheels, name)
-        lines.append("%-64s %12d  %s" % (name, os.path.getsize(path), sha256(path)))
+        lines.append("%-*s %12d  %s" % (width, name, os.path.getsize(path), sha256(path)))
     with open(os.path.join(wheels, "README.txt"), "w", encoding="utf-8", newline="\r\n") as f:
         f.write("\n".join(lines) + "\n")
 
