@@ -36,7 +36,7 @@ def make_kit(folder, *options, env=None):
     """Run the tool for a kit in folder, with the wheels kept from earlier
     runs; the finished run. Its new wheels are kept for the next."""
     if os.path.isdir(CACHE):
-        shutil.copytree(CACHE, str(folder / "wheels"))
+        shutil.copytree(CACHE, str(folder / "wheels"), dirs_exist_ok=True)
     done = subprocess.run([sys.executable, TOOL, str(folder)] + list(options),
                           capture_output=True, text=True, encoding="utf-8", timeout=600,
                           env=env)
@@ -248,6 +248,21 @@ def test_here_adds_this_computers_wheels_for_another_python(tmp_path):
     for package in ("pygame", "numpy"):
         assert any(name.startswith(package + "-") and tag in name and "win" not in name
                    for name in wheels), package
+
+
+def test_a_kit_made_again_keeps_what_else_is_in_its_folders(tmp_path):
+    folder = tmp_path / "KIT"
+    options = ("--python", "3.11", "--platform", "win_amd64")
+    assert make_kit(folder, *options).returncode == 0
+    student = folder / STUDENT
+    (student / "saved.py").write_bytes(b"# a program saved here\n")
+    (student / PROGRAM).write_bytes(b"# work in progress\n")
+    (student / "check.py").unlink()
+    done = make_kit(folder, *options)
+    assert done.returncode == 0, done.stderr
+    assert (student / "saved.py").read_bytes() == b"# a program saved here\n"
+    assert (student / PROGRAM).read_bytes() == b"# work in progress\n"
+    assert (student / "check.py").is_file()             # the kit's own, made anew
 
 
 # ----------------------------------------------- the installer under Wine's cmd
