@@ -2,7 +2,8 @@
 one platform, and this computer's own) is made by a real run of the tool,
 its wheels reused from a folder kept between runs; its folders hold what a
 teacher and a student need, the installer is one a Chinese Windows console
-reads, the checker runs from a copy of the students' folder, and the game
+reads (and, where Wine is installed, runs: its choice of Python and what it
+says), the checker runs from a copy of the students' folder, and the game
 runs from the teacher's."""
 import hashlib
 import os
@@ -13,6 +14,11 @@ import sys
 import tempfile
 
 import pytest
+
+try:
+    import fcntl
+except ImportError:         # Windows, which has its own cmd and no Wine
+    fcntl = None
 
 from loadgame import CHAPTER, ROOT
 
@@ -30,7 +36,7 @@ def make_kit(folder, *options, env=None):
     """Run the tool for a kit in folder, with the wheels kept from earlier
     runs; the finished run. Its new wheels are kept for the next."""
     if os.path.isdir(CACHE):
-        shutil.copytree(CACHE, str(folder / "wheels"))
+        shutil.copytree(CACHE, str(folder / "wheels"), dirs_exist_ok=True)
     done = subprocess.run([sys.executable, TOOL, str(folder)] + list(options),
                           capture_output=True, text=True, encoding="utf-8", timeout=600,
                           env=env)
@@ -242,3 +248,119 @@ def test_here_adds_this_computers_wheels_for_another_python(tmp_path):
     for package in ("pygame", "numpy"):
         assert any(name.startswith(package + "-") and tag in name and "win" not in name
                    for name in wheels), package
+
+
+def test_a_kit_made_again_keeps_what_else_is_in_its_folders(tmp_path):
+    folder = tmp_path / "KIT"
+    options = ("--python", "3.11", "--platform", "win_amd64")
+    assert make_kit(folder, *options).returncode == 0
+    student = folder / STUDENT
+    (student / "saved.py").write_bytes(b"# a program saved here\n")
+    (student / PROGRAM).write_bytes(b"# work in progress\n")
+    (student / "check.py").unlink()
+    done = make_kit(folder, *options)
+    assert done.returncode == 0, done.stderr
+    assert (student / "saved.py").read_bytes() == b"# a program saved here\n"
+    assert (student / PROGRAM).read_bytes() == b"# work in progress\n"
+    assert (student / "check.py").is_file()             # the kit's own, made anew
+
+
+# ----------------------------------------------- the installer under Wine's cmd
+# Wine's cmd reads 安装.bat as a Chinese Windows does, when its locale is
+# Chinese. No Windows Python runs there, so two of Windows' own programs stand
+# in for one: whoami ends well whatever it is asked, ipconfig ends badly.
+WINE = shutil.which("wine64") or shutil.which("wine") or (
+    "/usr/lib/wine/wine64" if os.path.exists("/usr/lib/wine/wine64") else None)
+WINE_PREFIX = os.path.join(tempfile.gettempdir(), "minesweep-wine")
+
+
+def chinese_locale():
+    """A Chinese UTF-8 locale of this computer's, or None."""
+    try:
+        names = subprocess.run(["locale", "-a"], capture_output=True, text=True,
+                               timeout=30).stdout.split()
+    except OSError:
+        return None
+    return next((name for name in names if name.lower() in ("zh_cn.utf8", "zh_cn.utf-8")),
+                None)
+
+
+@pytest.fixture
+def wine(kit):
+    """run(path, thonny, bad_thonny): the kit's installer run by Wine's cmd
+    with that PATH and that Thonny; its exit status and what it said."""
+    if WINE is None or chinese_locale() is None or fcntl is None:
+        pytest.skip("needs Wine and a zh_CN.UTF-8 locale")
+    env = dict(os.environ, WINEPREFIX=WINE_PREFIX, WINEDEBUG="-all",
+               LANG=chinese_locale(), LC_ALL=chinese_locale())
+    # One test at a time in the one Wine folder (the test processes run at
+    # once), since Thonny's folders there are the same for every test.
+    lock = open(WINE_PREFIX + ".lock", "w")
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    drive = os.path.join(WINE_PREFIX, "drive_c")
+    if not os.path.isdir(os.path.join(drive, "windows", "system32")):
+        subprocess.run([WINE, "cmd", "/c", "ver"], env=env, capture_output=True, timeout=300)
+    system = os.path.join(drive, "windows", "system32")
+    kit_there = os.path.join(drive, "kit")
+    shutil.rmtree(kit_there, ignore_errors=True)
+    os.makedirs(os.path.join(kit_there, "wheels"))
+    shutil.copyfile(str(kit[0] / BAT), os.path.join(kit_there, BAT))
+    with open(os.path.join(kit_there, "enter.txt"), "wb") as f:
+        f.write(b"\r\n")                      # the key that pause waits for
+
+    def run(path, thonny=None):
+        """Run it; thonny: where Thonny's python.exe is and whether it works."""
+        for where in ("fake", "local", "Program Files (x86)"):
+            shutil.rmtree(os.path.join(drive, where), ignore_errors=True)
+        for name, works in path:
+            os.makedirs(os.path.join(drive, "fake"), exist_ok=True)
+            shutil.copyfile(os.path.join(system, "whoami.exe" if works else "ipconfig.exe"),
+                            os.path.join(drive, "fake", name))
+        if thonny:
+            folder, works = thonny
+            os.makedirs(os.path.join(drive, folder))
+            shutil.copyfile(os.path.join(system, "whoami.exe" if works else "ipconfig.exe"),
+                            os.path.join(drive, folder, "python.exe"))
+        lines = ["@echo off", "set \"PATH=C:\\fake;C:\\windows\\system32;C:\\windows\"",
+                 "set \"LOCALAPPDATA=C:\\local\"",
+                 "call \"C:\\kit\\%s\" > C:\\kit\\said.txt 2>&1 < C:\\kit\\enter.txt" % BAT,
+                 "exit /b %errorlevel%"]
+        with open(os.path.join(kit_there, "run.bat"), "wb") as f:
+            f.write("\r\n".join(lines).encode("gbk") + b"\r\n")
+        done = subprocess.run([WINE, "cmd", "/c", "C:\\kit\\run.bat"], env=env,
+                              capture_output=True, timeout=300)
+        with open(os.path.join(kit_there, "said.txt"), "rb") as f:
+            return done.returncode, f.read().decode("gbk", "replace")
+    yield run
+    lock.close()                            # and with it the lock
+
+
+FOUND = "\u627e\u5230\u7684 Python\uff1a"          # found Python:
+INSTALLED = "\u88c5\u597d\u4e86"                     # installed
+NO_PYTHON = "\u6ca1\u6709\u627e\u5230 Python"       # no Python found
+NOT_INSTALLED = "\u6ca1\u6709\u88c5\u6210"          # did not install
+
+
+def test_the_installer_installs_into_py_and_into_thonnys_own_python(wine):
+    code, said = wine([("py.exe", True), ("python.exe", True)],
+                      ("local/Programs/Thonny", True))
+    assert code == 0, said
+    assert said.count(FOUND) == 2 and FOUND + "py\r\n" in said
+    assert FOUND + "C:\\local\\Programs\\Thonny\\python.exe" in said
+    assert INSTALLED in said and "C:\\kit\\wheels" in said
+
+
+def test_the_installer_says_what_to_do_when_there_is_no_python(wine):
+    code, said = wine([])
+    assert code == 1
+    assert NO_PYTHON in said and FOUND not in said
+    assert "--no-index --find-links \"C:\\kit\\wheels\" pgzero" in said
+
+
+def test_the_installer_takes_python_when_py_is_not_there_and_names_a_failure(wine):
+    code, said = wine([("python.exe", True)], ("Program Files (x86)/Thonny", False))
+    assert code == 1, said
+    assert FOUND + "python\r\n" in said
+    thonny = "C:\\Program Files (x86)\\Thonny\\python.exe"
+    assert FOUND + thonny in said and NOT_INSTALLED + "\uff1a" + thonny in said
+    assert INSTALLED not in said

@@ -121,12 +121,13 @@ def sha256(path):
 def write_wheels_readme(wheels):
     """wheels/README.txt: each wheel with its size and sha256."""
     names = sorted(name for name in os.listdir(wheels) if name.endswith(".whl"))
+    width = max([len(name) for name in names] + [4])
     lines = ["Pygame Zero and what it needs, to install with no network:",
              "  python -m pip install --no-index --find-links wheels pgzero",
-             "", "%-64s %12s  %s" % ("file", "bytes", "sha256")]
+             "", "%-*s %12s  %s" % (width, "file", "bytes", "sha256")]
     for name in names:
         path = os.path.join(wheels, name)
-        lines.append("%-64s %12d  %s" % (name, os.path.getsize(path), sha256(path)))
+        lines.append("%-*s %12d  %s" % (width, name, os.path.getsize(path), sha256(path)))
     with open(os.path.join(wheels, "README.txt"), "w", encoding="utf-8", newline="\r\n") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -147,15 +148,9 @@ def write_text(path, text, encoding, crlf):
 
 
 def copy_tree(source, target):
-    """A folder copied whole, without Python's caches."""
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-
-
-def fresh(folder):
-    """An empty folder where the kit's own folder of that name was."""
-    if os.path.isdir(folder):
-        shutil.rmtree(folder)
-    os.makedirs(folder)
+    """A folder copied whole over what is there, without Python's caches."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+                    dirs_exist_ok=True)
 
 
 def print_pdf(html, pdf):
@@ -184,7 +179,9 @@ def print_pdf(html, pdf):
 def make_student(folder, names):
     """The students' folder: what a student's program and the checker need,
     and nothing named minesweep.py. None, or why the PDF is missing."""
-    fresh(folder)
+    # A kit made again writes its own files anew and leaves the others (a
+    # program someone saved there, say) as they are.
+    os.makedirs(folder, exist_ok=True)
     chapter = os.path.join(ROOT, "chapter")
     for kind in ("images", "sounds"):
         copy_tree(os.path.join(chapter, kind), os.path.join(folder, kind))
@@ -193,9 +190,10 @@ def make_student(folder, names):
     sheet = os.path.join(folder, names["sheet"] + ".html")
     shutil.copyfile(os.path.join(chapter, "student.html"), sheet)
     # The program's first lines are the book's, so its coding line tells the
-    # truth: the file is saved as gb18030.
-    write_text(os.path.join(folder, names["program"]), read_data("first_lines.py.txt"),
-               "gb18030", crlf=True)
+    # truth: the file is saved as gb18030. One already there may hold work.
+    program = os.path.join(folder, names["program"])
+    if not os.path.exists(program):
+        write_text(program, read_data("first_lines.py.txt"), "gb18030", crlf=True)
     # Notepad shows UTF-8 with a BOM and Windows' line ends as it should.
     write_text(os.path.join(folder, names["readme"]), read_data("student_readme.txt"),
                "utf-8-sig", crlf=True)
@@ -212,12 +210,12 @@ def linked_pictures(page):
 def make_teacher(folder):
     """The teacher's folder: the game ready to run, the chapter with its
     handout and checker, the lesson plan and the teacher's page."""
-    fresh(folder)
+    os.makedirs(folder, exist_ok=True)
     for path in glob.glob(os.path.join(ROOT, "*.py")):
         shutil.copyfile(path, os.path.join(folder, os.path.basename(path)))
     for name in GAME_FOLDERS + ["chapter"]:
         copy_tree(os.path.join(ROOT, name), os.path.join(folder, name))
-    os.makedirs(os.path.join(folder, "docs"))
+    os.makedirs(os.path.join(folder, "docs"), exist_ok=True)
     pages = TEACHER_DOCS + sorted({picture for page in TEACHER_DOCS
                                    for picture in linked_pictures(page)})
     for page in pages + ["README.zh.md"]:
