@@ -47,6 +47,7 @@ STUDENT_TEXT = os.path.join(CHAPTER, "student_zh.json")
 
 # A mark is the last thing in a line's comment: "# NEW", "# FIX e", ...
 MARK = re.compile(r"# (NEW|PEEK|RUN|FIX [a-f])$")
+BOOK_CODING = "# -*- coding:gb18030 -*-"     # the first line of the book's listing
 
 # Printing on A4: the height a page has for text (297 mm less the margins),
 # and how big the code's letters may be on paper, in points. A short step
@@ -372,10 +373,20 @@ td.click { border: 3px solid #000 !important; font-weight: bold; }
 """
 
 
-def checker_says(key, **facts):
-    """What chapter/check.py says in Chinese for one of its messages."""
-    with open(os.path.join(CHAPTER, "check_texts.json"), encoding="utf-8") as f:
-        return json.load(f)["zh"]["messages"][key].format(**facts)
+def checker_says_of_the_books_coding_line():
+    """What chapter/check.py says, in Chinese, of step 1 typed with the book's
+    first line "# -*- coding:gb18030 -*-" and saved as UTF-8, as Thonny saves
+    it: the checker itself is asked, so the sheet quotes its words as they are."""
+    chinese = make_zh_steps.build()[step_files()[0]].splitlines()
+    with tempfile.TemporaryDirectory() as folder:
+        typed = os.path.join(folder, "typed.py")
+        with open(typed, "w", encoding="utf-8", newline="\n") as f:
+            f.write("\n".join([BOOK_CODING] + chinese[1:]) + "\n")
+        done = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"),
+                               "--lang", "zh", "--json", typed],
+                              capture_output=True, timeout=300)
+    checks = json.loads(done.stdout.decode("utf-8"))[0]["checks"]
+    return next(check["message"] for check in checks if check["ok"] is False)
 
 
 def read_student_text():
@@ -692,7 +703,7 @@ def build_student(board=None):
                                                html.escape(text["subtitle"]))]
     body += ["<p>%s</p>" % html.escape(line) for line in text["intro"]]
     body.append('<p class="warn">%s</p>' % html.escape(text["thonny"].format(
-        checker=checker_says("utf8_says_gb", coding="gb18030"))))
+        checker=checker_says_of_the_books_coding_line())))
     body += student_steps(handout_text, text)
     body.append(worksheet_html(text, bombs, columns))
     return ("<!DOCTYPE html>\n"
