@@ -314,8 +314,9 @@ def test_the_sheet_names_the_csv_columns_as_the_game_writes_them_in_chinese(tmp_
     heading = list(english[0])
     names = {name: list(chinese[0])[heading.index(name)] for name in ("call", "depth")}
     text = html.unescape(sections(SHEET)["board"]["text"])
-    assert "\u201c%s\u201d\u4e00\u5217\u662f\u6b21\u5e8f" % names["call"] in text
-    assert "\u201c%s\u201d\u4e00\u5217\u662f\u5c42\u6570" % names["depth"] in text
+    # "... is which call it is", "... is which depth"
+    assert "\u201c%s\u201d\u4e00\u5217\u662f\u7b2c\u51e0\u6b21\u8c03\u7528" % names["call"] in text
+    assert "\u201c%s\u201d\u4e00\u5217\u662f\u7b2c\u51e0\u5c42" % names["depth"] in text
     assert "call \u662f" not in text and "depth \u662f" not in text
 
 
