@@ -369,6 +369,13 @@ def print_pdf(page, out):
         return f.read()
 
 
+def pdf_text(path):
+    """A PDF's text as pdftotext lays it out, pages apart by form feeds."""
+    done = subprocess.run([PDFTOTEXT, "-layout", str(path), "-"],
+                          capture_output=True, timeout=120)
+    return done.stdout.decode("utf-8")
+
+
 def pdf_pages(pdf):
     """How many pages a PDF has, counted from its page objects."""
     return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
@@ -379,9 +386,7 @@ def test_the_sheet_prints_on_at_most_four_pages(tmp_path):
     pdf = print_pdf(SHEET, tmp_path / "student.pdf")
     pages = pdf_pages(pdf)
     assert 1 <= pages <= PAGES, pages
-    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "student.pdf"), "-"],
-                          capture_output=True, timeout=120)
-    text = done.stdout.decode("utf-8")
+    text = pdf_text(tmp_path / "student.pdf")
     assert text.count("\f") >= pages - 1
     # Everything is on paper: the last step's last line and the board.
     assert "and block is not bk:" in text
@@ -391,9 +396,7 @@ def test_the_sheet_prints_on_at_most_four_pages(tmp_path):
 @needs_printing
 def test_the_handout_keeps_every_line_number_on_paper(tmp_path):
     print_pdf(HANDOUT, tmp_path / "handout.pdf")
-    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "handout.pdf"), "-"],
-                          capture_output=True, timeout=120)
-    text = done.stdout.decode("utf-8")
+    text = pdf_text(tmp_path / "handout.pdf")
     ends = ["chapter/" + step for step in STEPS[1:]] + [
         data("handout_zh.json")["labels"]["answers_title"]]
     for step, end in zip(STEPS, ends):
