@@ -8,7 +8,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 
 import pygame
@@ -16,7 +15,7 @@ import pytest
 
 from loadgame import CHAPTER, ROOT
 from test_lesson import STEPS, lines_of, source, walkthrough
-from test_student_sheet import PDFTOTEXT, needs_printing, pdf_pages, print_pdf
+from test_student_sheet import needs_printing, pdf_pages, pdf_text, print_pdf
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import make_handout  # noqa: E402  (tools/ is not a package)
@@ -271,9 +270,7 @@ def test_the_chinese_handout_prints_on_a4_with_the_answers_last(tmp_path):
     pdf = print_pdf(HANDOUT_ZH, tmp_path / "handout_zh.pdf")
     count = pdf_pages(pdf)
     assert 1 <= count <= ZH_PAGES, count
-    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "handout_zh.pdf"), "-"],
-                          capture_output=True, timeout=120)
-    on_paper = done.stdout.decode("utf-8").split("\f")
+    on_paper = pdf_text(tmp_path / "handout_zh.pdf").split("\f")
     where = {}
     for page, text in enumerate(on_paper, 1):
         for step in STEPS:

@@ -198,22 +198,23 @@ def test_the_students_file_has_a_name_of_its_own():
 
 def test_the_sheet_warns_thonny_users_of_the_books_coding_line(tmp_path):
     page = html.unescape(read(SHEET))
-    with open(os.path.join(CHAPTER, "check_texts.json"), encoding="utf-8") as f:
-        says = json.load(f)["zh"]["messages"]["utf8_says_gb"].format(coding="gb18030", at=2)
     assert "Thonny" in page and "# -*- coding:gb18030 -*-" in page
-    assert "SyntaxError: encoding problem: gb18030" in page and says in page
-    # What the checker says of a program that begins with the book's line,
-    # saved as Thonny saves it (UTF-8), is what the sheet quotes.
+    assert "SyntaxError: encoding problem: gb18030" in page
+    # A program that begins with the book's line, saved as Thonny saves it
+    # (UTF-8): Python stops as the sheet says, and what the checker says of
+    # it is what the sheet quotes.
     with open(os.path.join(CHAPTER, "zh", STEPS[0]), encoding="utf-8") as f:
         lines = f.read().splitlines()
     typed = tmp_path / "typed.py"
     typed.write_text("\n".join(["# -*- coding:gb18030 -*-"] + lines[1:]) + "\n",
                      encoding="utf-8")
-    done = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"), "--lang", "zh",
-                           str(typed)], capture_output=True, timeout=300)
-    assert says in done.stdout.decode("utf-8", "replace")
     ran = subprocess.run([sys.executable, str(typed)], capture_output=True, timeout=60)
     assert b"SyntaxError: encoding problem: gb18030" in ran.stderr
+    done = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"), "--lang", "zh",
+                           "--json", str(typed)], capture_output=True, timeout=300)
+    checks = json.loads(done.stdout.decode("utf-8"))[0]["checks"]
+    says = next(check["message"] for check in checks if check["ok"] is False)
+    assert "gb18030" in says and says in page
 
 
 def test_the_questions_are_there_and_their_answers_are_not():
@@ -248,8 +249,11 @@ def run_calls(worksheet, folder, lang="en"):
         cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     with open(out, encoding="utf-8-sig", newline="") as f:     # with its BOM
-        next(f)                                 # the title: the click and the order
-        return list(csv.DictReader(f))
+        rows = list(csv.reader(f))
+    # The column names are the line just above the first call's (a title may
+    # come before them).
+    first = next(index for index, row in enumerate(rows) if row[:1] == ["1"])
+    return [dict(zip(rows[first - 1], row)) for row in rows[first:]]
 
 
 def test_the_board_is_the_games_and_the_key_is_what_calls_writes(tmp_path):
@@ -310,8 +314,9 @@ def test_the_sheet_names_the_csv_columns_as_the_game_writes_them_in_chinese(tmp_
     heading = list(english[0])
     names = {name: list(chinese[0])[heading.index(name)] for name in ("call", "depth")}
     text = html.unescape(sections(SHEET)["board"]["text"])
-    assert "\u201c%s\u201d\u4e00\u5217\u662f\u6b21\u5e8f" % names["call"] in text
-    assert "\u201c%s\u201d\u4e00\u5217\u662f\u5c42\u6570" % names["depth"] in text
+    # "... is which call it is", "... is which depth"
+    assert "\u201c%s\u201d\u4e00\u5217\u662f\u7b2c\u51e0\u6b21\u8c03\u7528" % names["call"] in text
+    assert "\u201c%s\u201d\u4e00\u5217\u662f\u7b2c\u51e0\u5c42" % names["depth"] in text
     assert "call \u662f" not in text and "depth \u662f" not in text
 
 
@@ -364,6 +369,13 @@ def print_pdf(page, out):
         return f.read()
 
 
+def pdf_text(path):
+    """A PDF's text as pdftotext lays it out, pages apart by form feeds."""
+    done = subprocess.run([PDFTOTEXT, "-layout", str(path), "-"],
+                          capture_output=True, timeout=120)
+    return done.stdout.decode("utf-8")
+
+
 def pdf_pages(pdf):
     """How many pages a PDF has, counted from its page objects."""
     return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
@@ -374,9 +386,7 @@ def test_the_sheet_prints_on_at_most_four_pages(tmp_path):
     pdf = print_pdf(SHEET, tmp_path / "student.pdf")
     pages = pdf_pages(pdf)
     assert 1 <= pages <= PAGES, pages
-    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "student.pdf"), "-"],
-                          capture_output=True, timeout=120)
-    text = done.stdout.decode("utf-8")
+    text = pdf_text(tmp_path / "student.pdf")
     assert text.count("\f") >= pages - 1
     # Everything is on paper: the last step's last line and the board.
     assert "and block is not bk:" in text
@@ -386,9 +396,7 @@ def test_the_sheet_prints_on_at_most_four_pages(tmp_path):
 @needs_printing
 def test_the_handout_keeps_every_line_number_on_paper(tmp_path):
     print_pdf(HANDOUT, tmp_path / "handout.pdf")
-    done = subprocess.run([PDFTOTEXT, "-layout", str(tmp_path / "handout.pdf"), "-"],
-                          capture_output=True, timeout=120)
-    text = done.stdout.decode("utf-8")
+    text = pdf_text(tmp_path / "handout.pdf")
     ends = ["chapter/" + step for step in STEPS[1:]] + [
         data("handout_zh.json")["labels"]["answers_title"]]
     for step, end in zip(STEPS, ends):

@@ -47,6 +47,7 @@ STUDENT_TEXT = os.path.join(CHAPTER, "student_zh.json")
 
 # A mark is the last thing in a line's comment: "# NEW", "# FIX e", ...
 MARK = re.compile(r"# (NEW|PEEK|RUN|FIX [a-f])$")
+BOOK_CODING = "# -*- coding:gb18030 -*-"     # the first line of the book's listing
 
 # Printing on A4: the height a page has for text (297 mm less the margins),
 # and how big the code's letters may be on paper, in points. A short step
@@ -224,17 +225,15 @@ def code_html(source):
     return '<pre class="code">' + "".join(rows) + "</pre>"
 
 
-def step_page(number, step, text):
-    """One step's page: heading, what it adds, questions, and its code."""
-    labels = text["labels"]
-    source = read_step(step["file"])
-    parts = ['<section class="step" id="step%02d" style="--print-size: %.1fpt">'
-             % (number, print_size(step, source)),
+def step_head(number, step, labels, folder, style=""):
+    """The top of a step's page: heading, file, what it adds and the
+    questions (the section is left open for the code)."""
+    parts = ['<section class="step" id="step%02d"%s>' % (number, style),
              '<h2><span class="sec">%s</span>%s</h2>' % (
                  html.escape(step["section"]), html.escape(step["title"])),
-             '<p class="file">%s &middot; %s chapter/%s</p>' % (
+             '<p class="file">%s &middot; %s %s%s</p>' % (
                  html.escape(labels["step"].format(n=number)),
-                 html.escape(labels["file"]), html.escape(step["file"])),
+                 html.escape(labels["file"]), folder, html.escape(step["file"])),
              "<h3>%s</h3>" % html.escape(labels["adds"])]
     parts += ["<p>%s</p>" % html.escape(sentence) for sentence in step["text"]]
     parts.append("<h3>%s</h3>" % html.escape(labels["questions"]))
@@ -244,6 +243,15 @@ def step_page(number, step, text):
             number, index, html.escape(question), number, index,
             html.escape(labels["answer"])))
     parts.append("</ol>")
+    return parts
+
+
+def step_page(number, step, text):
+    """One step's page: heading, what it adds, questions, and its code."""
+    labels = text["labels"]
+    source = read_step(step["file"])
+    parts = step_head(number, step, labels, "chapter/",
+                      ' style="--print-size: %.1fpt"' % print_size(step, source))
     parts.append("<h3>%s</h3>" % html.escape(labels["code"]))
     parts.append(code_html(source))
     parts.append("</section>")
@@ -372,10 +380,20 @@ td.click { border: 3px solid #000 !important; font-weight: bold; }
 """
 
 
-def checker_says(key, **facts):
-    """What chapter/check.py says in Chinese for one of its messages."""
-    with open(os.path.join(CHAPTER, "check_texts.json"), encoding="utf-8") as f:
-        return json.load(f)["zh"]["messages"][key].format(**facts)
+def checker_says_of_the_books_coding_line():
+    """What chapter/check.py says, in Chinese, of step 1 typed with the book's
+    first line "# -*- coding:gb18030 -*-" and saved as UTF-8, as Thonny saves
+    it: the checker itself is asked, so the sheet quotes its words as they are."""
+    chinese = make_zh_steps.build()[step_files()[0]].splitlines()
+    with tempfile.TemporaryDirectory() as folder:
+        typed = os.path.join(folder, "typed.py")
+        with open(typed, "w", encoding="utf-8", newline="\n") as f:
+            f.write("\n".join([BOOK_CODING] + chinese[1:]) + "\n")
+        done = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"),
+                               "--lang", "zh", "--json", typed],
+                              capture_output=True, timeout=300)
+    checks = json.loads(done.stdout.decode("utf-8"))[0]["checks"]
+    return next(check["message"] for check in checks if check["ok"] is False)
 
 
 def read_student_text():
@@ -680,28 +698,17 @@ def build_student(board=None):
     """The students' sheet, as text (board: the worksheet's bombs and calls,
     worked out by worksheet_board when not given)."""
     handout_text, text = read_text(), read_student_text()
-    named = [step["file"] for step in handout_text["steps"]]
-    if named != step_files():
-        raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
-                         "but chapter/ has %s" % (named, step_files()))
+    checked_steps(handout_text)
     bombs, calls = board or worksheet_board(text["worksheet"]["board"])
     columns = csv_columns(text["worksheet"]["board"], calls)
-    with open(FONT, "rb") as f:
-        font = base64.b64encode(f.read()).decode("ascii")
     body = ['<h1>%s<small>%s</small></h1>' % (html.escape(text["title"]),
                                                html.escape(text["subtitle"]))]
     body += ["<p>%s</p>" % html.escape(line) for line in text["intro"]]
     body.append('<p class="warn">%s</p>' % html.escape(text["thonny"].format(
-        checker=checker_says("utf8_says_gb", coding="gb18030", at=2))))
+        checker=checker_says_of_the_books_coding_line())))
     body += student_steps(handout_text, text)
     body.append(worksheet_html(text, bombs, columns))
-    return ("<!DOCTYPE html>\n"
-            '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            "<title>%s %s</title>\n<style>%s</style>\n</head>\n<body>\n%s\n"
-            "</body>\n</html>\n" % (html.escape(text["title"]),
-                                    html.escape(text["subtitle"]),
-                                    STUDENT_CSS % {"font": font}, "\n".join(body)))
+    return html_page(text["title"], text["subtitle"], STUDENT_CSS, body)
 
 
 def sheet_answers(text, board):
@@ -727,30 +734,39 @@ def sheet_answers(text, board):
     return "\n".join(parts)
 
 
-def build(board=None):
-    """The whole handout, as text (board: the worksheet's bombs and calls,
-    worked out by worksheet_board when not given)."""
-    text = read_text()
-    steps = text["steps"]
-    named = [step["file"] for step in steps]
+def checked_steps(text):
+    """The data file's steps, which must be the steps in chapter/."""
+    named = [step["file"] for step in text["steps"]]
     if named != step_files():
         raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
                          "but chapter/ has %s" % (named, step_files()))
-    student = read_student_text()
-    board = board or worksheet_board(student["worksheet"]["board"])
+    return text["steps"]
+
+
+def html_page(title, subtitle, css, body):
+    """A whole page that needs nothing outside itself, the font inside its CSS."""
     with open(FONT, "rb") as f:
         font = base64.b64encode(f.read()).decode("ascii")
-    body = [first_page(text, steps)]
-    body += [step_page(number, step, text) for number, step in enumerate(steps, 1)]
-    body.append(answers_page(text, steps))
-    body.append(sheet_answers(student, board))
     return ("<!DOCTYPE html>\n"
             '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             "<title>%s %s</title>\n<style>%s</style>\n</head>\n<body>\n%s\n"
-            "</body>\n</html>\n" % (html.escape(text["title"]),
-                                    html.escape(text["subtitle"]),
-                                    CSS % {"font": font}, "\n".join(body)))
+            "</body>\n</html>\n" % (html.escape(title), html.escape(subtitle),
+                                    css.replace("%(font)s", font), "\n".join(body)))
+
+
+def build(board=None):
+    """The whole handout, as text (board: the worksheet's bombs and calls,
+    worked out by worksheet_board when not given)."""
+    text = read_text()
+    steps = checked_steps(text)
+    student = read_student_text()
+    board = board or worksheet_board(student["worksheet"]["board"])
+    body = [first_page(text, steps)]
+    body += [step_page(number, step, text) for number, step in enumerate(steps, 1)]
+    body.append(answers_page(text, steps))
+    body.append(sheet_answers(student, board))
+    return html_page(text["title"], text["subtitle"], CSS, body)
 
 
 # ---------------------------------------------------------------------------
@@ -875,21 +891,7 @@ def folded_html(before, after, number, labels):
 def zh_step_page(number, step, labels, before, after):
     """One step of the Chinese handout: heading, what it adds, questions, and
     the lines of its Chinese code that changed."""
-    parts = ['<section class="step" id="step%02d">' % number,
-             '<h2><span class="sec">%s</span>%s</h2>' % (
-                 html.escape(step["section"]), html.escape(step["title"])),
-             '<p class="file">%s &middot; %s chapter/zh/%s</p>' % (
-                 html.escape(labels["step"].format(n=number)),
-                 html.escape(labels["file"]), html.escape(step["file"])),
-             "<h3>%s</h3>" % html.escape(labels["adds"])]
-    parts += ["<p>%s</p>" % html.escape(sentence) for sentence in step["text"]]
-    parts.append("<h3>%s</h3>" % html.escape(labels["questions"]))
-    parts.append('<ol class="q">')
-    for index, (question, _) in enumerate(step["questions"], 1):
-        parts.append('<li id="q%02d-%d">%s <a href="#a%02d-%d">%s</a></li>' % (
-            number, index, html.escape(question), number, index,
-            html.escape(labels["answer"])))
-    parts.append("</ol>")
+    parts = step_head(number, step, labels, "chapter/zh/")
     parts.append("<h3>%s</h3>" % html.escape(
         labels["code_first"] if number == 1 else labels["code_changed"].format(n=number - 1)))
     parts.append(folded_html(before, after, number, labels))
@@ -901,35 +903,23 @@ def build_zh(board=None):
     """The Chinese handout, as text (board: the worksheet's bombs and calls,
     worked out by worksheet_board when not given)."""
     text = read_text()
-    steps = text["steps"]
-    named = [step["file"] for step in steps]
-    if named != step_files():
-        raise SystemExit("make_handout: chapter/handout_zh.json has the steps %s,\n"
-                         "but chapter/ has %s" % (named, step_files()))
+    steps = checked_steps(text)
     zh = text["zh"]
     legend = [(kind, mark, zh["legend_old"] if kind == "old" else meaning)
               for kind, mark, meaning in text["legend"]]
     page_text = dict(text, subtitle=zh["subtitle"], intro=zh["intro"], legend=legend,
                      labels=dict(text["labels"], **zh["labels"]))
-    labels = page_text["labels"]
     student = read_student_text()
     board = board or worksheet_board(student["worksheet"]["board"])
     chinese = make_zh_steps.build()
-    with open(FONT, "rb") as f:
-        font = base64.b64encode(f.read()).decode("ascii")
     body, before = [first_page(page_text, steps)], ""
     for number, step in enumerate(steps, 1):
-        body.append(zh_step_page(number, step, labels, before, chinese[step["file"]]))
+        body.append(zh_step_page(number, step, page_text["labels"], before,
+                                 chinese[step["file"]]))
         before = chinese[step["file"]]
     body.append(answers_page(page_text, steps))
     body.append(sheet_answers(student, board))
-    return ("<!DOCTYPE html>\n"
-            '<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            "<title>%s %s</title>\n<style>%s%s</style>\n</head>\n<body>\n%s\n"
-            "</body>\n</html>\n" % (html.escape(text["title"]),
-                                    html.escape(zh["subtitle"]),
-                                    CSS % {"font": font}, ZH_CSS, "\n".join(body)))
+    return html_page(text["title"], zh["subtitle"], CSS + ZH_CSS, body)
 
 
 def main():

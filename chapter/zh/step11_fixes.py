@@ -171,7 +171,7 @@ pgzrun.go()  # RUN
 # 很大的棋盘也能用（FIX c），失败时逐个检查每个方块来显示地雷（FIX d）。
 # 每处修正的原因写在它上方的注释里。
 # 运行：python chapter/zh/step11_fixes.py（或在 Thonny、IDLE 里按“运行”）
-# 第 1 行说本文件用 UTF-8 保存（Thonny 也这样保存），所以不写教材的 gb18030。
+# 第 1 行写的是 utf-8：这个文件按 UTF-8 保存（Thonny 也这样保存），所以不能照抄教材的 gb18030。
 # 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
 # 行末的标记：
 #   FIX a、FIX b、FIX c、FIX d
