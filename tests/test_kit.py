@@ -266,7 +266,7 @@ def test_a_kit_made_again_keeps_what_else_is_in_its_folders(tmp_path):
 
 
 # ----------------------------------------------- the installer under Wine's cmd
-# Wine's cmd reads 安装.bat as a Chinese Windows does, when its locale is
+# Wine's cmd reads the installer .bat as a Chinese Windows does, when its locale is
 # Chinese. No Windows Python runs there, so two of Windows' own programs stand
 # in for one: whoami ends well whatever it is asked, ipconfig ends badly.
 WINE = shutil.which("wine64") or shutil.which("wine") or (
