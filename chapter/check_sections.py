@@ -147,8 +147,8 @@ def read_source(path, notes):
         raise Fail("not_utf8" if encoding.startswith("utf") else "bad_bytes",
                    line, coding=encoding)
     if says_gb and is_utf8(data) and any(byte > 127 for byte in data):
-        # It decodes, but as other letters than the author typed (Thonny
-        # saves UTF-8): comments only, so the program runs, but a Chinese
+        # It decodes, but as other letters than the author typed (an editor
+        # such as Notepad saved UTF-8): comments only, so the program runs, but a Chinese
         # word in a string would show as nonsense.
         notes.append(("note_utf8_says_gb", 1, {"coding": encoding}))
     return text

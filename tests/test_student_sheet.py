@@ -185,6 +185,66 @@ def test_each_change_says_where_it_goes_by_the_code_not_by_line_numbers():
     assert [kind for kind, _, _ in found["step04"]["lines"]][0] == "gone"
 
 
+def label_pattern(label):
+    """A label of the sheet as a pattern: each {name} in it stands for anything."""
+    parts = re.split(r"\{(\w+)\}", label)
+    return "".join(re.escape(part) if n % 2 == 0 else "(?P<%s>.+?)" % part
+                   for n, part in enumerate(parts))
+
+
+def top_level_blocks(text):
+    """A step's code lines (stripped of comments and spaces) under each line
+    at the left edge: its functions and top-level loops, by their first line."""
+    blocks, header = {}, None
+    for number, code in sorted(code_of(text).items()):
+        if not code.startswith(" "):
+            header = code
+        blocks.setdefault(header, []).append(code.strip())
+    return blocks
+
+
+def test_each_line_the_sheet_says_to_follow_is_found_once_where_it_says():
+    # A student looks for the quoted line from the top of the function or
+    # loop the sentence names (or of the whole file): it must be there once,
+    # or the new lines go to the wrong place.
+    labels = data("student_zh.json")["labels"]
+    after = re.compile(label_pattern(labels["after"]))
+    in_function = re.compile(label_pattern(labels["in_function"]))
+    in_block = re.compile(label_pattern(labels["in_block"]))
+    after_function = re.compile(label_pattern(labels["after_function"]))
+    # What stands between the spot and the rest, as in "{spot}, {what}:".
+    between = labels["where"].split("{spot}")[1].split("{what}")[0]
+    chinese, page, checked = make_zh_steps.build(), read(SHEET), 0
+    for number, step in enumerate(STEPS, 1):
+        section = re.search(r'<section class="step" id="step%02d">(.*?)</section>' % number,
+                            page, re.S).group(1)
+        blocks = top_level_blocks(chinese[step])
+        everything = [code for lines in blocks.values() for code in lines]
+        for line in where_lines(section):
+            spot, _, what = line.partition(between)
+            scope = everything
+            found = in_function.fullmatch(spot)
+            if found:
+                heads = [head for head in blocks if head.startswith(
+                    "def %s(" % found.group("name"))]
+                assert len(heads) == 1, (step, line)
+                scope = blocks[heads[0]]
+            found = in_block.fullmatch(spot)
+            if found:
+                assert found.group("code") in blocks, (step, line)
+                scope = blocks[found.group("code")]
+            found = after.search(what)
+            if found:
+                assert scope.count(found.group("code")) == 1, (step, line)
+                checked += 1
+            found = after_function.search(what)
+            if found:
+                assert len([head for head in blocks if head.startswith(
+                    "def %s(" % found.group("name"))]) == 1, (step, line)
+                checked += 1
+    assert checked >= 20
+
+
 def test_the_students_file_has_a_name_of_its_own():
     said = where_lines(read(SHEET))
     # The file of their own, "not minesweep.py": that is the game, which it would overwrite.
@@ -200,8 +260,8 @@ def test_the_sheet_warns_thonny_users_of_the_books_coding_line(tmp_path):
     page = html.unescape(read(SHEET))
     assert "Thonny" in page and "# -*- coding:gb18030 -*-" in page
     assert "SyntaxError: encoding problem: gb18030" in page
-    # A program that begins with the book's line, saved as Thonny saves it
-    # (UTF-8): Python stops as the sheet says, and what the checker says of
+    # A program that begins with the book's line, saved as UTF-8 (as Notepad
+    # or VS Code saves it): Python stops as the sheet says, and what the checker says of
     # it is what the sheet quotes.
     with open(os.path.join(CHAPTER, "zh", STEPS[0]), encoding="utf-8") as f:
         lines = f.read().splitlines()

@@ -382,8 +382,9 @@ td.click { border: 3px solid #000 !important; font-weight: bold; }
 
 def checker_says_of_the_books_coding_line():
     """What chapter/check.py says, in Chinese, of step 1 typed with the book's
-    first line "# -*- coding:gb18030 -*-" and saved as UTF-8, as Thonny saves
-    it: the checker itself is asked, so the sheet quotes its words as they are."""
+    first line "# -*- coding:gb18030 -*-" and saved as UTF-8, as Notepad or
+    VS Code would save it: the checker itself is asked, so the sheet quotes its
+    words as they are."""
     chinese = make_zh_steps.build()[step_files()[0]].splitlines()
     with tempfile.TemporaryDirectory() as folder:
         typed = os.path.join(folder, "typed.py")
@@ -443,6 +444,16 @@ def within(lines, number, labels):
             code = text[:make_zh_steps.comment_starts(text).get(0, len(text))].strip()
             return html.escape(labels["in_block"]).format(code=quoted(code))
     return html.escape(labels["top"])
+
+
+def enclosing_function(lines, number):
+    """The name of the function line number is in, or None at the top level."""
+    for above in range(number, 0, -1):
+        text = lines[above - 1]
+        if text.strip() and not text.lstrip().startswith("#") and indent(text) == 0:
+            name = re.match(r"def (\w+)\(", text)
+            return name.group(1) if name else None
+    return None
 
 
 def quoted(code):
@@ -508,6 +519,11 @@ def where_html(change, lines, labels):
             lines=lines_words(change.removed, labels))
     elif change.anchor is None:
         what = html.escape(labels["start"])
+    elif change.added[0][1].startswith("def ") and enclosing_function(lines, change.anchor[0]):
+        # A new function goes after the whole function above it: a line of
+        # that function may be found elsewhere too, and would say to indent.
+        what = html.escape(labels["after_function"]).format(
+            name=enclosing_function(lines, change.anchor[0]))
     else:
         what = html.escape(labels["after"]).format(code=quoted(change.anchor[1]))
     return html.escape(labels["where"]).format(spot=spot, what=what)

@@ -40,8 +40,8 @@ pgzrun.go()  # RUN
 
 # 先用 random.shuffle 打乱列表，所以每一局地雷的位置都不一样。
 # 运行：python chapter/zh/step03_shuffle.py（或在 Thonny、IDLE 里按“运行”）
-# 第 1 行写的是 utf-8：这个文件按 UTF-8 保存（Thonny 也这样保存），所以不能照抄教材的 gb18030。
-# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 第 1 行写 utf-8，因为这个文件按 UTF-8 保存；你的文件第 1 行也这样写，不要抄教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 命令运行它（见 README.zh.md），在 Thonny 里按“运行”就行。
 # 行末的标记：
 #   NEW    这一节教材第一次给出的代码
 #   PEEK   不是教材的代码：把地雷显示出来，让大家看到地雷在哪里；

@@ -63,8 +63,8 @@ pgzrun.go()  # RUN
 
 # 右键单击给方块插上旗子，再单击一次就取消旗子。
 # 运行：python chapter/zh/step06_flags.py（或在 Thonny、IDLE 里按“运行”）
-# 第 1 行写的是 utf-8：这个文件按 UTF-8 保存（Thonny 也这样保存），所以不能照抄教材的 gb18030。
-# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 第 1 行写 utf-8，因为这个文件按 UTF-8 保存；你的文件第 1 行也这样写，不要抄教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 命令运行它（见 README.zh.md），在 Thonny 里按“运行”就行。
 # 行末的标记：
 #   NEW    这一节教材第一次给出的代码
 #   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

@@ -81,8 +81,8 @@ pgzrun.go()  # RUN
 # 左键单击埋了地雷的方块会调用 blow_up，单击安全的方块会调用 open_block；
 # 这两个函数现在都只有 pass，所以还看不到变化。
 # 运行：python chapter/zh/step07_left_click.py（或在 Thonny、IDLE 里按“运行”）
-# 第 1 行写的是 utf-8：这个文件按 UTF-8 保存（Thonny 也这样保存），所以不能照抄教材的 gb18030。
-# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 第 1 行写 utf-8，因为这个文件按 UTF-8 保存；你的文件第 1 行也这样写，不要抄教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 命令运行它（见 README.zh.md），在 Thonny 里按“运行”就行。
 # 行末的标记：
 #   NEW    这一节教材第一次给出的代码（教材中印成粗体）
 #   RUN    不是教材的代码：有了它，在 Thonny 或 IDLE 里按“运行”也能启动游戏

@@ -171,8 +171,8 @@ pgzrun.go()  # RUN
 # 很大的棋盘也能用（FIX c），失败时逐个检查每个方块来显示地雷（FIX d）。
 # 每处修正的原因写在它上方的注释里。
 # 运行：python chapter/zh/step11_fixes.py（或在 Thonny、IDLE 里按“运行”）
-# 第 1 行写的是 utf-8：这个文件按 UTF-8 保存（Thonny 也这样保存），所以不能照抄教材的 gb18030。
-# 中文 Windows 上不要用 pgzrun 运行它，见 README.zh.md。
+# 第 1 行写 utf-8，因为这个文件按 UTF-8 保存；你的文件第 1 行也这样写，不要抄教材的 gb18030。
+# 中文 Windows 上不要用 pgzrun 命令运行它（见 README.zh.md），在 Thonny 里按“运行”就行。
 # 行末的标记：
 #   FIX a、FIX b、FIX c、FIX d
 #          不是教材的代码：每一处都改变了教材代码的做法，
