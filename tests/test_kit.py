@@ -121,8 +121,13 @@ def test_the_students_folder_holds_what_a_student_needs_and_no_minesweep_py(kit)
         os.listdir(os.path.join(CHAPTER, "images")))
     for where, _, files in os.walk(str(student)):
         assert "minesweep.py" not in files, where
+    # The program begins as the sheet's first step: UTF-8, its coding line
+    # saying so, then the title, with Windows' line ends.
+    with open(os.path.join(CHAPTER, "zh", "step01_tiles.py"), encoding="utf-8") as f:
+        first = f.read().splitlines()[:2]
+    assert first[0] == "# -*- coding: utf-8 -*-"
     program = (student / PROGRAM).read_bytes()
-    assert program.decode("gb18030").startswith("# -*- coding:gb18030 -*-\r\n")
+    assert program.decode("utf-8") == "\r\n".join(first) + "\r\n"
     readme = (student / README).read_bytes()
     assert readme.startswith(b"\xef\xbb\xbf") and b"\n" not in readme.replace(b"\r\n", b"")
     pdfs = [name for name in names if name.endswith(".pdf")]
@@ -232,7 +237,8 @@ def test_without_chromium_the_kit_is_made_and_says_the_pdf_is_missing(tmp_path):
     env = dict(os.environ, PATH=str(tmp_path / "nothing here"))
     done = make_kit(folder, "--python", "3.11", "--platform", "win_amd64", env=env)
     assert done.returncode == 0, done.stderr
-    assert "Chromium" in done.stdout
+    # The reason, in a sentence of its own: "there is no Chromium here."
+    assert "\u6ca1\u6709 Chromium\u3002" in done.stdout
     names = os.listdir(str(folder / STUDENT))
     assert any(name.endswith(".html") for name in names)
     assert not any(name.endswith(".pdf") for name in names)
@@ -338,7 +344,7 @@ def wine(kit):
 FOUND = "\u627e\u5230\u7684 Python\uff1a"          # found Python:
 INSTALLED = "\u88c5\u597d\u4e86"                     # installed
 NO_PYTHON = "\u6ca1\u6709\u627e\u5230 Python"       # no Python found
-NOT_INSTALLED = "\u6ca1\u6709\u88c5\u6210"          # did not install
+NOT_INSTALLED = "\u6ca1\u80fd\u88c5\u8fdb\u8fd9\u4e2a Python"  # could not install into this Python
 
 
 def test_the_installer_installs_into_py_and_into_thonnys_own_python(wine):

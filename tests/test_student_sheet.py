@@ -251,12 +251,12 @@ def test_the_students_file_has_a_name_of_its_own():
     assert "\u6211\u7684\u626b\u96f7.py" in said[0]
     assert "\u4e0d\u8981\u53eb minesweep.py" in said[0]
     assert "\u6bd4\u5982 minesweep.py" not in read(SHEET)
-    # Its first step starts at line 1: the coding line a Thonny user keeps.
+    # Its first step starts at line 1: the utf-8 coding line every student keeps.
     first = [line for line in sections(SHEET)["step01"]["lines"] if line[1].isdigit()]
     assert first[0][1:] == ["1", "# -*- coding: utf-8 -*-"]
 
 
-def test_the_sheet_warns_thonny_users_of_the_books_coding_line(tmp_path):
+def test_the_sheet_warns_of_the_books_coding_line(tmp_path):
     page = html.unescape(read(SHEET))
     assert "Thonny" in page and "# -*- coding:gb18030 -*-" in page
     assert "SyntaxError: encoding problem: gb18030" in page

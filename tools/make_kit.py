@@ -12,7 +12,7 @@ size and sha256. "--platform here" adds this computer's kind (Linux or macOS,
 say) for each Python asked for. A second run reuses the wheels already there and fetches only
 what is missing. The Windows installer (a .bat) and KIT/install.sh install
 from wheels/ with no network. The students' folder holds images, sounds, the
-checker, the sheet and an empty program; the teacher's the game, the handout
+checker, the sheet and a program with the sheet's first two lines; the teacher's the game, the handout
 and the lesson plan. Their Chinese names, and the kit's words, are in
 tools/kit/kit.json.
 """
@@ -153,13 +153,14 @@ def copy_tree(source, target):
                     dirs_exist_ok=True)
 
 
-def print_pdf(html, pdf):
-    """The sheet printed to PDF by headless Chromium; None, or why not."""
+def print_pdf(html, pdf, no_browser):
+    """The sheet printed to PDF by headless Chromium; None, or why not
+    (no_browser when there is no Chromium at all)."""
     browser = next((shutil.which(name) for name in ("chromium", "chromium-browser",
                                                     "google-chrome", "chrome")
                     if shutil.which(name)), None)
     if browser is None:
-        return "chromium"
+        return no_browser
     profile = tempfile.mkdtemp(prefix="minesweep-kit-")
     try:
         done = subprocess.run(
@@ -176,7 +177,14 @@ def print_pdf(html, pdf):
     return None
 
 
-def make_student(folder, names):
+def first_lines():
+    """The first two lines of the lesson's first step: the coding line and
+    the title, as the sheet tells a student to begin."""
+    with open(os.path.join(ROOT, "chapter", "zh", "step01_tiles.py"), encoding="utf-8") as f:
+        return "".join(f.readlines()[:2])
+
+
+def make_student(folder, names, said):
     """The students' folder: what a student's program and the checker need,
     and nothing named minesweep.py. None, or why the PDF is missing."""
     # A kit made again writes its own files anew and leaves the others (a
@@ -189,15 +197,17 @@ def make_student(folder, names):
         shutil.copyfile(os.path.join(chapter, name), os.path.join(folder, name))
     sheet = os.path.join(folder, names["sheet"] + ".html")
     shutil.copyfile(os.path.join(chapter, "student.html"), sheet)
-    # The program's first lines are the book's, so its coding line tells the
-    # truth: the file is saved as gb18030. One already there may hold work.
+    # The program begins as the sheet's first step does, so its lines are
+    # numbered as the handout's, and its coding line tells the truth: the
+    # file is saved as UTF-8. One already there may hold work.
     program = os.path.join(folder, names["program"])
     if not os.path.exists(program):
-        write_text(program, read_data("first_lines.py.txt"), "gb18030", crlf=True)
+        write_text(program, first_lines(), "utf-8", crlf=True)
     # Notepad shows UTF-8 with a BOM and Windows' line ends as it should.
     write_text(os.path.join(folder, names["readme"]), read_data("student_readme.txt"),
                "utf-8-sig", crlf=True)
-    return print_pdf(sheet, os.path.join(folder, names["sheet"] + ".pdf"))
+    return print_pdf(sheet, os.path.join(folder, names["sheet"] + ".pdf"),
+                     said["no_chromium"])
 
 
 def linked_pictures(page):
@@ -252,7 +262,7 @@ def make_kit(kit, pythons=PYTHONS, platforms=PLATFORMS):
     missing = fetch_wheels(wheels, pythons, platforms)
     write_wheels_readme(wheels)
     make_installers(kit, names)
-    no_pdf = make_student(os.path.join(kit, names["student"]), names)
+    no_pdf = make_student(os.path.join(kit, names["student"]), names, said)
     make_teacher(os.path.join(kit, names["teacher"]))
     lines = [said["missing"].format(python=python, platform=platform, why=why)
              for python, platform, why in missing]

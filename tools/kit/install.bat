@@ -30,7 +30,7 @@ if defined THONNY call :install "%THONNY%"
 echo.
 if defined FAILED goto failed
 echo 装好了：这台电脑可以运行 Pygame Zero 的程序了。
-echo 学生的文件夹里：用 Thonny 打开 我的扫雷.py 写程序，打开 check.py 按“运行”检查。
+echo 复制好学生的文件夹以后：用 Thonny 打开里面的 我的扫雷.py 写程序；检查时用 Thonny 打开 check.py，按“运行”。
 pause
 exit /b 0
 
@@ -46,14 +46,14 @@ if errorlevel 1 goto install_failed
 goto :eof
 :install_failed
 set "FAILED=1"
-echo 这个 Python 没有装成：%~1
+echo 没能装进这个 Python：%~1
 goto :eof
 
 :none
 echo 没有找到 Python。
 echo 请先在这台电脑上安装 Python 3.8 到 3.13（安装时勾选 Add python.exe to PATH），
 echo 或者安装 Thonny，然后再双击运行一次本文件。
-echo 用 Thonny 也可以自己装：在 Thonny 里点“工具”“打开系统 shell”，输入
+echo 用 Thonny 也可以自己装：在 Thonny 里点“工具”→“打开系统 Shell...”，输入
 echo     python -m pip install --no-index --find-links "%WHEELS%" pgzero
 pause
 exit /b 1

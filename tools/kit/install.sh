@@ -1,6 +1,6 @@
 #!/bin/sh
 # 从本文件夹的 wheels 里安装 Pygame Zero、pygame 和 numpy，不用上网。
-# 用法：sh install.sh（先切换到虚拟环境；也可以 PYTHON=某个python sh install.sh）
+# 用法：sh install.sh（用虚拟环境的话先激活它；也可以用 PYTHON=某个python sh install.sh 指定 Python）
 here=$(cd "$(dirname "$0")" && pwd)
 wheels="$here/wheels"
 py="${PYTHON:-}"
