@@ -281,15 +281,15 @@ def run_program(program, servers=None, keys=None):
     # The child writes its findings outside the program's folder, under a
     # name chosen at random here: a program cannot write its own verdict by
     # putting a file where it runs.
-    work = tempfile.mkdtemp(prefix="minesweep-check-")
-    verdict = tempfile.mkdtemp(prefix="minesweep-verdict-")
-    out = os.path.join(verdict, secrets.token_hex(8) + ".json")
+    work = verdict = None
     try:
         try:
-            work_file = work_folder(program, work)
-        except Unreadable as why:
-            return [{"section": SECTIONS[0], "ok": False, "key": why.key, "line": None,
-                     "facts": why.facts}]
+            work = tempfile.mkdtemp(prefix="minesweep-check-")
+            verdict = tempfile.mkdtemp(prefix="minesweep-verdict-")
+        except OSError as error:
+            raise unreadable(error) from None
+        out = os.path.join(verdict, secrets.token_hex(8) + ".json")
+        work_file = work_folder(program, work)
         if servers is None:
             timed_out = run_alone(program, work, work_file, out)
         else:
@@ -313,15 +313,29 @@ def run_program(program, servers=None, keys=None):
         if keys is not None and not good_findings(found, keys):
             return [{"section": SECTIONS[0], "ok": False, "key": "unchecked", "line": None,
                      "facts": {}}]
+    except Unreadable as why:
+        return [{"section": SECTIONS[0], "ok": False, "key": why.key, "line": None,
+                 "facts": why.facts}]
     finally:
-        shutil.rmtree(work, ignore_errors=True)
-        shutil.rmtree(verdict, ignore_errors=True)
+        for folder in (work, verdict):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
     if not found or found[-1]["ok"]:
         if len(found) < len(SECTIONS):
-            found.append({"section": SECTIONS[len(found)], "ok": False,
-                          "key": "child_timeout" if timed_out else "child_died",
+            key = "child_timeout" if timed_out else "child_died"
+            if key == "child_died" and disk_full(os.path.dirname(verdict)):
+                key = "disk_full"           # the child could not write its answer
+            found.append({"section": SECTIONS[len(found)], "ok": False, "key": key,
                           "line": None, "facts": {"seconds": PROGRAM_SECONDS}})
     return found
+
+
+def disk_full(folder):
+    """Whether the disk of folder has (nearly) no room left."""
+    try:
+        return shutil.disk_usage(folder).free < 1024 * 1024
+    except OSError:
+        return False
 
 
 # ------------------------------------------------------------- the words
