@@ -20,9 +20,11 @@
 # Keep this file ASCII only, like minesweep.py.
 import ast
 import csv
+import io
 import os
 import sys
 
+import datafiles
 from solver import Cell
 from wording import plain, words
 
@@ -628,11 +630,14 @@ def write_calls(path, opening, size, order, speak):
     say), or (the line to stop with, None) when a file cannot be written."""
     rows, cols = size
     lines = sheet_rows(opening, cols, order, speak)
+    sheet = io.StringIO(newline="")
+    csv.writer(sheet).writerows(lines)
+    board = "\n".join(sheet_map(opening, rows, cols, order, speak)) + "\n"
     try:
-        with open(path, "w", encoding="utf-8-sig", newline="") as f:
-            csv.writer(f).writerows(lines)
-        with open(map_path(path), "w", encoding="utf-8-sig") as f:
-            f.write("\n".join(sheet_map(opening, rows, cols, order, speak)) + "\n")
+        # Both files whole, or neither: the worksheet and the board beside
+        # it are of the same click.
+        datafiles.write_whole([(path, sheet.getvalue().encode("utf-8-sig")),
+                               (map_path(path), board.encode("utf-8-sig"))])
     except OSError as error:
         return "minesweep: cannot write the calls to %s: %s" % (path, error), None
     return None, speak(words("sheet_written", calls=len(lines) - 1, path=path,
