@@ -24,7 +24,6 @@ import io
 import os
 import sys
 
-import datafiles
 from solver import Cell
 from wording import plain, words
 
@@ -628,6 +627,8 @@ def write_calls(path, opening, size, order, speak):
     spreadsheets (UTF-8 with a BOM, so Excel and WPS read its Chinese), and
     the board's picture beside it; size is (rows, cols). (None, the line to
     say), or (the line to stop with, None) when a file cannot be written."""
+    # Imported here: datafiles imports gamestate, which imports this module.
+    import datafiles
     rows, cols = size
     lines = sheet_rows(opening, cols, order, speak)
     sheet = io.StringIO(newline="")
