@@ -531,10 +531,10 @@ def as_html(results, texts, lang):
 
 
 # The teacher's page goes only to a new file or over a regular file that
-# is none of the programs and none of the checker's own: a student's
-# program given as the page's name would be lost under it, and a named pipe
-# would make the checker wait for a reader for ever.
-CHECKER_FILES = OWN_FILES | {"check_causes.py", "check_texts.json"}
+# is none of the programs and none of the files of the checker's folder (its
+# own, the lesson's steps and pages): a student's program given as the
+# page's name would be lost under it, and a named pipe would make the
+# checker wait for a reader for ever.
 
 
 def page_fault(path, programs):
@@ -554,7 +554,7 @@ def page_fault(path, programs):
         return "not_a_file"
     if not stat.S_ISREG(there.st_mode):
         return "not_a_file"
-    own = [os.path.join(HERE, name) for name in CHECKER_FILES]
+    own = [os.path.join(HERE, name) for name in os.listdir(HERE)]
     for kind, paths in (("checked", programs), ("own", own)):
         for other in paths:
             try:

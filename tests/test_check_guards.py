@@ -105,8 +105,10 @@ def test_the_report_never_takes_a_programs_place_nor_waits_on_a_pipe(tmp_path):
     refused(*sorted(str(p) for p in folder.glob("*.py")), key="program")
     os.link(str(folder / "b.py"), str(tmp_path / "b.html"))
     refused(str(tmp_path / "b.html"), str(folder / "b.py"), key="checked")
-    refused(os.path.join(ROOT, "chapter", "check_texts.json"), str(folder / "a.py"),
-            key="own")
+    for own in ("check_texts.json", "handout.html"):
+        before = open(os.path.join(ROOT, "chapter", own), "rb").read()
+        refused(os.path.join(ROOT, "chapter", own), str(folder / "a.py"), key="own")
+        assert open(os.path.join(ROOT, "chapter", own), "rb").read() == before
     refused("", str(folder / "a.py"), key="empty")
     if hasattr(os, "mkfifo"):
         os.mkfifo(str(tmp_path / "report.fifo"))
