@@ -376,3 +376,24 @@ def test_a_full_disk_is_named_for_every_program_it_stops(tmp_path):
         assert [name for name in os.listdir(str(disk)) if not name.startswith("filler")] == []
     finally:
         subprocess.run(["umount", str(disk)], capture_output=True)
+
+
+def test_a_program_gone_before_its_turn_is_told_and_the_rest_checked(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    # The first program checked moves the last one away as it loads, as a
+    # student renaming a file while the class run goes on would.
+    (folder / "a_moves.py").write_text(
+        "import os\nos.rename(%r, %r)\n" % (str(folder / "z_gone.py"),
+                                           str(tmp_path / "z_moved.py")), encoding="utf-8")
+    copy(BOOK, folder / "b_book.py")
+    copy(BOOK, folder / "z_gone.py")
+    done = run_check(tmp_path, "--json", "--lang", "en", str(folder))
+    assert done.returncode == 1 and done.stderr == "", done.stderr
+    results = by_name(done)
+    assert sorted(results) == ["a_moves.py", "b_book.py", "z_gone.py"]
+    assert results["b_book.py"]["reached"] == "3.4.2"
+    first = results["z_gone.py"]["checks"][0]
+    assert first["message"] == texts("en")["messages"]["unreadable"].format(
+        why=os.strerror(2)), first
+    assert left_behind(tmp_path) == []
