@@ -647,10 +647,17 @@ def read_start(folder, say):
 # A worksheet (--calls) is written where the user says, but only over a
 # regular file or as a new one: a named pipe would make the game wait for a
 # reader, and one of the game's own files would be lost under it.
-def sheet_fault(path, guarded):
+def sheet_fault(path, guarded, data=()):
     """Why a file the user asked for may not be written at path, or "":
     guarded holds folders (each of their files) and files that it may not
-    replace, told by same-file identity (a link or a hard link is no way in)."""
+    replace, told by same-file identity (a link or a hard link is no way in);
+    data holds the data folders, where no name the game uses may be
+    written, whether or not its file is there yet."""
+    real = os.path.realpath(path)           # where a link leads
+    for place in data:
+        if place is not None and data_name(os.path.basename(real)) and \
+                in_folder(os.path.dirname(real), place):
+            return "it is %s, a name of the game's own files in its data folder" % real
     try:
         there = os.stat(path)       # a link counts as what it points to
     except FileNotFoundError:
@@ -673,6 +680,48 @@ def sheet_fault(path, guarded):
             except OSError:
                 continue
     return ""
+
+
+def data_name(name):
+    """Whether the game uses name in its data folder: its files, their
+    set-aside copies and its temporary files."""
+    names = (LOCK, TIMES, SETTINGS, KEPT)
+    return (name in names or name.startswith(tuple(own + "." for own in names))
+            or OLD_LEFTOVER.fullmatch(name) is not None)
+
+
+def in_folder(folder, place):
+    """Whether folder is the folder place (by its real path, or, where both
+    are there, as the same folder)."""
+    if os.path.realpath(folder) == os.path.realpath(place):
+        return True
+    try:
+        return same_file(os.stat(folder), os.stat(place))
+    except OSError:
+        return False
+
+
+def write_whole(files):
+    """Write files [(path, bytes)] whole, or none of them: each into a new
+    temporary file beside it (beside the file a link leads to), all of them
+    flushed, then each renamed over its path. Whatever was made at a path
+    meanwhile (a named pipe) is replaced, never opened."""
+    made = []
+    try:
+        for path, data in files:
+            target = os.path.realpath(path)
+            handle, temp = new_temporary(target)
+            made.append((temp, target))
+            with os.fdopen(handle, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        for temp, target in made:
+            os.replace(temp, target)
+    except BaseException:           # a full disk, or a stop signal just then
+        for temp, _ in made:
+            remove_regular(temp)
+        raise
 
 
 # ---------------------------------------------------------------------------

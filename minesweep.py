@@ -802,7 +802,7 @@ def refuse_sheet(path):
     # Only a regular file or a new one: not a named pipe (the game would
     # wait for a reader), never one of the game's own files or its data.
     fault = datafiles.sheet_fault(path, [data_folder()] +
-                                  startup.own_files(pgzero.loaders.root))
+                                  startup.own_files(pgzero.loaders.root), [data_folder()])
     if fault:
         sys.exit("minesweep: cannot write the calls to %s: %s" % (path, fault))
 
@@ -1462,7 +1462,7 @@ def write_worksheet(args):
     fault, said = slowmotion.write_calls(args.calls, play.opening, (ROWS, COLS),
                                          args.order, speak)
     if said:
-        print(said)
+        datafiles.tell(said)
     sys.exit(fault)
 
 

@@ -20,6 +20,7 @@
 # Keep this file ASCII only, like minesweep.py.
 import ast
 import csv
+import io
 import os
 import sys
 
@@ -630,13 +631,18 @@ def write_calls(path, opening, size, order, speak):
     spreadsheets (UTF-8 with a BOM, so Excel and WPS read its Chinese), and
     the board's picture beside it; size is (rows, cols). (None, the line to
     say), or (the line to stop with, None) when a file cannot be written."""
+    # Imported here: datafiles imports gamestate, which imports this module.
+    import datafiles
     rows, cols = size
     lines = sheet_rows(opening, cols, order, speak)
+    sheet = io.StringIO(newline="")
+    csv.writer(sheet).writerows(lines)
+    board = "\n".join(sheet_map(opening, rows, cols, order, speak)) + "\n"
     try:
-        with open(path, "w", encoding="utf-8-sig", newline="") as f:
-            csv.writer(f).writerows(lines)
-        with open(map_path(path), "w", encoding="utf-8-sig") as f:
-            f.write("\n".join(sheet_map(opening, rows, cols, order, speak)) + "\n")
+        # Both files whole, or neither: the worksheet and the board beside
+        # it are of the same click.
+        datafiles.write_whole([(path, sheet.getvalue().encode("utf-8-sig")),
+                               (map_path(path), board.encode("utf-8-sig"))])
     except OSError as error:
         return "minesweep: cannot write the calls to %s: %s" % (path, error), None
     return None, speak(words("sheet_written", calls=len(lines) - 2, path=path,

@@ -77,6 +77,8 @@ def options(argv, rows, cols, bombs):
                         help="with --calls, the neighbours' order: reading (top left "
                              "to bottom right) or the book's shuffled blocks list")
     args = parser.parse_args(argv)
+    if args.calls is not None and not args.calls.strip():
+        parser.error("--calls needs the name of a file to write, such as calls.csv")
     args.asked = any(value is not None for value in (args.rows, args.cols, args.bombs,
                                                      args.board))
     args.rows = rows if args.rows is None else args.rows

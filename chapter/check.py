@@ -285,15 +285,15 @@ def run_program(program, servers=None, keys=None):
     # The child writes its findings outside the program's folder, under a
     # name chosen at random here: a program cannot write its own verdict by
     # putting a file where it runs.
-    work = tempfile.mkdtemp(prefix="minesweep-check-")
-    verdict = tempfile.mkdtemp(prefix="minesweep-verdict-")
-    out = os.path.join(verdict, secrets.token_hex(8) + ".json")
+    work = verdict = None
     try:
         try:
-            work_file = work_folder(program, work)
-        except Unreadable as why:
-            return [{"section": SECTIONS[0], "ok": False, "key": why.key, "line": None,
-                     "facts": why.facts}]
+            work = tempfile.mkdtemp(prefix="minesweep-check-")
+            verdict = tempfile.mkdtemp(prefix="minesweep-verdict-")
+        except OSError as error:
+            raise unreadable(error) from None
+        out = os.path.join(verdict, secrets.token_hex(8) + ".json")
+        work_file = work_folder(program, work)
         if servers is None:
             timed_out = run_alone(program, work, work_file, out)
         else:
@@ -317,15 +317,29 @@ def run_program(program, servers=None, keys=None):
         if keys is not None and not good_findings(found, keys):
             return [{"section": SECTIONS[0], "ok": False, "key": "unchecked", "line": None,
                      "facts": {}}]
+    except Unreadable as why:
+        return [{"section": SECTIONS[0], "ok": False, "key": why.key, "line": None,
+                 "facts": why.facts}]
     finally:
-        shutil.rmtree(work, ignore_errors=True)
-        shutil.rmtree(verdict, ignore_errors=True)
+        for folder in (work, verdict):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
     if not found or found[-1]["ok"]:
         if len(found) < len(SECTIONS):
-            found.append({"section": SECTIONS[len(found)], "ok": False,
-                          "key": "child_timeout" if timed_out else "child_died",
+            key = "child_timeout" if timed_out else "child_died"
+            if key == "child_died" and disk_full(os.path.dirname(verdict)):
+                key = "disk_full"           # the child could not write its answer
+            found.append({"section": SECTIONS[len(found)], "ok": False, "key": key,
                           "line": None, "facts": {"seconds": PROGRAM_SECONDS}})
     return found
+
+
+def disk_full(folder):
+    """Whether the disk of folder has (nearly) no room left."""
+    try:
+        return shutil.disk_usage(folder).free < 1024 * 1024
+    except OSError:
+        return False
 
 
 # ------------------------------------------------------------- the words
@@ -521,10 +535,10 @@ def as_html(results, texts, lang):
 
 
 # The teacher's page goes only to a new file or over a regular file that
-# is none of the programs and none of the checker's own: a student's
-# program given as the page's name would be lost under it, and a named pipe
-# would make the checker wait for a reader for ever.
-CHECKER_FILES = OWN_FILES | {"check_causes.py", "check_texts.json"}
+# is none of the programs and none of the files of the checker's folder (its
+# own, the lesson's steps and pages): a student's program given as the
+# page's name would be lost under it, and a named pipe would make the
+# checker wait for a reader for ever.
 
 
 def page_fault(path, programs):
@@ -544,7 +558,7 @@ def page_fault(path, programs):
         return "not_a_file"
     if not stat.S_ISREG(there.st_mode):
         return "not_a_file"
-    own = [os.path.join(HERE, name) for name in CHECKER_FILES]
+    own = [os.path.join(HERE, name) for name in os.listdir(HERE)]
     for kind, paths in (("checked", programs), ("own", own)):
         for other in paths:
             try:

@@ -9,6 +9,7 @@ import ast
 import collections
 import contextlib
 import difflib
+import errno
 import io
 import json
 import os
@@ -38,6 +39,9 @@ LEFT, RIGHT = 1, 3
 LOAD_SEED = 1000
 MEMORY = 1536 * 1024 * 1024
 CPU_SECONDS = 120
+# The largest file a program may write (where the system can say so): a
+# program that would fill the disk gets an error at the line that writes.
+FILE_BYTES = 64 * 1024 * 1024
 
 # The board every section after 3.1.4 is checked on (row, column from 0):
 # tile (0, 0) is closed in by three bombs, so one click at OPEN_ALL opens
@@ -59,6 +63,13 @@ DIRECTIONS = [(0, -1), (0, 1), (-1, 0), (1, 0), (-1, -1), (-1, 1), (1, -1), (1, 
 DIRECTION_KEYS = {(0, -1): "left", (0, 1): "right", (-1, 0): "up", (1, 0): "down",
                   (-1, -1): "up_left", (-1, 1): "up_right", (1, -1): "down_left",
                   (1, 1): "down_right"}
+
+
+# A program's write that fails because the disk is full, or because the
+# file would be larger than FILE_BYTES: the key of its words.
+DISK_FULL = {errno.ENOSPC: "disk_full_write", errno.EFBIG: "file_too_big"}
+if hasattr(errno, "EDQUOT"):
+    DISK_FULL[errno.EDQUOT] = "disk_full_write"
 
 
 class Fail(Exception):
@@ -587,6 +598,8 @@ class Program:
             return Fail("exit", line, **facts)
         if isinstance(e, MemoryError):
             return Fail("memory", line, **facts)
+        if isinstance(e, OSError) and e.errno in DISK_FULL:
+            return Fail(DISK_FULL[e.errno], line, most=FILE_BYTES // (1024 * 1024), **facts)
         if isinstance(e, UnboundLocalError):
             name = str(e).split("'")[1] if "'" in str(e) else "?"
             looped = funcs and check_causes.loop_variable_of(self.tree, funcs[0], name)
@@ -1620,7 +1633,8 @@ def limit_memory():
         import resource
     except ImportError:
         return
-    for name, value in (("RLIMIT_AS", MEMORY), ("RLIMIT_CPU", CPU_SECONDS)):
+    for name, value in (("RLIMIT_AS", MEMORY), ("RLIMIT_CPU", CPU_SECONDS),
+                        ("RLIMIT_FSIZE", FILE_BYTES)):
         which = getattr(resource, name, None)
         if which is None:
             continue

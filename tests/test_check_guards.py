@@ -3,6 +3,7 @@ programs, report paths that would lose a program, programs that write their
 own verdict, fill the disk, leave processes behind, open windows, or have
 names that look like options. Each run is a real checker run on real files;
 every program is reported, and nothing of the checker's is left behind."""
+import errno
 import json
 import os
 import subprocess
@@ -104,8 +105,10 @@ def test_the_report_never_takes_a_programs_place_nor_waits_on_a_pipe(tmp_path):
     refused(*sorted(str(p) for p in folder.glob("*.py")), key="program")
     os.link(str(folder / "b.py"), str(tmp_path / "b.html"))
     refused(str(tmp_path / "b.html"), str(folder / "b.py"), key="checked")
-    refused(os.path.join(ROOT, "chapter", "check_texts.json"), str(folder / "a.py"),
-            key="own")
+    for own in ("check_texts.json", "handout.html"):
+        before = open(os.path.join(ROOT, "chapter", own), "rb").read()
+        refused(os.path.join(ROOT, "chapter", own), str(folder / "a.py"), key="own")
+        assert open(os.path.join(ROOT, "chapter", own), "rb").read() == before
     refused("", str(folder / "a.py"), key="empty")
     if hasattr(os, "mkfifo"):
         os.mkfifo(str(tmp_path / "report.fifo"))
@@ -290,3 +293,107 @@ def test_processes_a_program_starts_end_with_its_check(tmp_path):
                 os.kill(pid, 9)
             except OSError:
                 pass
+
+
+# A program that writes a file far larger than any game needs (a file with a
+# hole: it takes no room on the disk, whatever its size).
+WRITES_A_HUGE_FILE = """f = open("huge.bin", "wb")
+f.seek(1024 * 1024 * 1024)
+f.write(b"x")
+f.close()
+"""
+
+# A program that fills the disk of the checker's temporary folder with
+# files it leaves outside its own folder, until the disk is full.
+FILLS_THE_DISK = """import os
+room = os.path.dirname(os.getcwd())
+for n in range(100000):
+    with open(os.path.join(room, "filler%d.bin" % n), "wb") as f:
+        f.write(b"x" * 1024 * 1024)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no file size limit on Windows")
+def test_a_program_that_writes_too_much_is_told_so_at_its_line(tmp_path):
+    (tmp_path / "huge.py").write_text(WRITES_A_HUGE_FILE, encoding="utf-8")
+    programs = ["huge.py"]
+    if os.path.exists("/dev/full"):         # a disk that is always full
+        (tmp_path / "full.py").write_text(
+            'with open("/dev/full", "wb") as f:\n    f.write(b"x")\n', encoding="utf-8")
+        programs.append("full.py")
+    done = run_check(tmp_path, "--json", "--lang", "en", *programs)
+    results = by_name(done)
+    words = texts("en")["messages"]
+    first = results["huge.py"]["checks"][0]
+    assert first["line"] == 4, first
+    said = words["file_too_big"].format(when=texts("en")["when"]["load"], most=64,
+                                        python="OSError: [Errno %d] File too large"
+                                        % errno.EFBIG)
+    assert first["message"] == said, first
+    if "full.py" in results:
+        first = results["full.py"]["checks"][0]
+        assert "the disk is full" in first["message"] and first["line"] is not None, first
+    assert left_behind(tmp_path) == []
+
+
+def small_disk(folder):
+    """Mount a 4 MB disk (in memory) at folder; False where that cannot be
+    done (it needs the administrator)."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        return False
+    folder.mkdir()
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)],
+                          capture_output=True).returncode == 0
+
+
+def test_a_full_disk_is_named_for_every_program_it_stops(tmp_path):
+    disk = tmp_path / "disk"
+    if not small_disk(disk):
+        pytest.skip("needs a small disk of its own (mount, as the administrator)")
+    try:
+        folder = tmp_path / "c"
+        folder.mkdir()
+        (tmp_path / "fills.py").write_text(FILLS_THE_DISK, encoding="utf-8")
+        for name in ("a_book.py", "b_book.py"):
+            copy(BOOK, folder / name)
+
+        def check(*paths):
+            """The checker run with its temporary folders on the small disk."""
+            done = subprocess.run([sys.executable, CHECK, "--json", "--lang", "en"] +
+                                  [str(path) for path in paths], capture_output=True,
+                                  text=True, encoding="utf-8", timeout=600,
+                                  cwd=str(tmp_path), env=dict(os.environ, TMPDIR=str(disk)))
+            assert done.stderr == ""
+            return by_name(done)
+        # The program fills the disk, and its check cannot even be written.
+        [said] = check(tmp_path / "fills.py")["fills.py"]["checks"][:1]
+        assert "the disk is full" in said["message"].lower(), said
+        # The disk is still full: every program after it is told so.
+        results = check(folder)
+        for name in ("a_book.py", "b_book.py"):
+            assert results[name]["checks"][0]["message"] == \
+                texts("en")["messages"]["disk_full"], results[name]["checks"][0]
+        assert [name for name in os.listdir(str(disk)) if not name.startswith("filler")] == []
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True)
+
+
+def test_a_program_gone_before_its_turn_is_told_and_the_rest_checked(tmp_path):
+    folder = tmp_path / "c"
+    folder.mkdir()
+    # The first program checked moves the last one away as it loads, as a
+    # student renaming a file while the class run goes on would.
+    (folder / "a_moves.py").write_text(
+        "import os\nos.rename(%r, %r)\n" % (str(folder / "z_gone.py"),
+                                           str(tmp_path / "z_moved.py")), encoding="utf-8")
+    copy(BOOK, folder / "b_book.py")
+    copy(BOOK, folder / "z_gone.py")
+    done = run_check(tmp_path, "--json", "--lang", "en", str(folder))
+    assert done.returncode == 1 and done.stderr == "", done.stderr
+    results = by_name(done)
+    assert sorted(results) == ["a_moves.py", "b_book.py", "z_gone.py"]
+    assert results["b_book.py"]["reached"] == "3.4.2"
+    first = results["z_gone.py"]["checks"][0]
+    assert first["message"] == texts("en")["messages"]["unreadable"].format(
+        why=os.strerror(2)), first
+    assert left_behind(tmp_path) == []

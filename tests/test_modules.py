@@ -11,6 +11,7 @@ import functools
 import json
 import os
 import stat
+import subprocess
 import sys
 
 import pytest
@@ -947,3 +948,14 @@ def test_the_footer_keeps_room_for_every_news_the_game_can_give():
     given |= {"noguess_on_now", "noguess_off_now"}
     assert {"zoom", "game_over", "typing", "recursion_demo"} <= given
     assert given <= set(scene.NEWS), given - set(scene.NEWS)
+
+
+@pytest.mark.parametrize("name", ["advice", "bigstack", "datafiles", "gamestate", "scene",
+                                  "slowmotion", "solver", "startup", "viewport", "wording"])
+def test_each_module_imports_first_on_its_own(name):
+    # minesweep.py imports startup before anything else (to settle the sound
+    # driver before pygame starts): every module must import first, alone,
+    # whatever the modules it imports import in turn.
+    done = subprocess.run([sys.executable, "-c", "import %s" % name], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

@@ -323,3 +323,19 @@ def test_the_tools_the_docs_name_run(tmp_path, args):
                           timeout=TOOL_WAIT)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "Traceback" not in done.stderr and "|" in done.stdout
+
+
+def test_the_solver_benchmark_takes_level_names_in_any_case_and_refuses_others(tmp_path):
+    tool = [sys.executable, os.path.join(ROOT, "tools", "bench_solver.py"), "--rule",
+            "corner", "--games", "2", "--jobs", "1", "--levels"]
+    done = subprocess.run(tool + ["beginner,EXPERT"], env=game_env(tmp_path), cwd=ROOT,
+                          capture_output=True, text=True, timeout=TOOL_WAIT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = [line.split("|")[1].strip() for line in done.stdout.splitlines()
+            if line.startswith("| ") and not line.startswith("| level")]
+    assert rows == ["Beginner", "Expert"]
+    done = subprocess.run(tool + ["expret"], env=game_env(tmp_path), cwd=ROOT,
+                          capture_output=True, text=True, timeout=TOOL_WAIT)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines()[-1].endswith(
+        "--levels: expret is not a level; the levels are Beginner,Intermediate,Expert")

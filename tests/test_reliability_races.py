@@ -316,6 +316,78 @@ def test_the_worksheet_goes_only_to_a_regular_file_never_the_games_own(tmp_path)
         assert target.read_text(encoding="utf-8-sig").lstrip("\"").startswith("\u70b9\u51fb")
 
 
+def game_run(tmp_path, *args, env=None, limit_bytes=None):
+    """python minesweep.py ARGS, headless, in tmp_path: the finished process
+    (with a largest file size, as on a disk that fills, if limit_bytes)."""
+    env = dict(env or os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+
+    def limit():
+        """In the child: files no larger than limit_bytes."""
+        import resource
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit_bytes, limit_bytes))
+    try:
+        return subprocess.run([sys.executable, SCRIPT] + list(args), cwd=str(tmp_path),
+                              env=env, capture_output=True, text=True, timeout=HANG,
+                              preexec_fn=limit if limit_bytes else None)
+    except subprocess.TimeoutExpired:
+        pytest.fail("hung: %s was still running after %d s" % (args, HANG))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX links")
+def test_the_worksheet_never_goes_into_the_data_folder_under_any_name(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (tmp_path / "into_data.csv").symlink_to(data / "minesweep.lock")    # a dangling link
+    for name in ("minesweep.lock", "saved_game.json", "settings.json.bak",
+                 "best_times.json.123.tmp"):
+        refused_with_one_line(calls_to(tmp_path, data / name), "the game's own files in its data folder")
+    refused_with_one_line(calls_to(tmp_path, tmp_path / "into_data.csv"),
+                          "the game's own files in its data folder")
+    assert os.listdir(str(data)) == []
+    # Any other name there is the user's to choose.
+    assert calls_to(tmp_path, data / "calls.csv").returncode == 0
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX pipes")
+def test_the_worksheet_replaces_what_is_at_its_path_and_never_opens_it(tmp_path):
+    # A named pipe made at the path after it was looked at: the files are
+    # written beside it and renamed over it, so nothing waits for a reader.
+    os.mkfifo(str(tmp_path / "x.csv"))
+    datafiles.write_whole([(str(tmp_path / "x.csv"), b"calls\n"),
+                           (str(tmp_path / "x_board.txt"), b"board\n")])
+    assert (tmp_path / "x.csv").read_bytes() == b"calls\n"
+    assert (tmp_path / "x_board.txt").read_bytes() == b"board\n"
+    assert sorted(os.listdir(str(tmp_path))) == ["x.csv", "x_board.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX file size limits")
+def test_a_worksheet_that_does_not_fit_leaves_the_old_one_whole(tmp_path):
+    done = game_run(tmp_path, "--rows", "3", "--cols", "3", "--bombs", "0", "--calls",
+                    "x.csv")
+    assert done.returncode == 0, done.stderr
+    before = [(tmp_path / name).read_bytes() for name in ("x.csv", "x_board.txt")]
+    done = game_run(tmp_path, "--rows", "60", "--cols", "60", "--bombs", "0", "--calls",
+                    "x.csv", limit_bytes=20000)
+    refused_with_one_line(done, "File too large")
+    assert [(tmp_path / name).read_bytes() for name in ("x.csv", "x_board.txt")] == before
+    assert sorted(set(os.listdir(str(tmp_path))) - {"data"}) == ["x.csv", "x_board.txt"]
+
+
+def test_the_worksheets_line_is_printed_on_any_console(tmp_path):
+    done = game_run(tmp_path, "--lang", "zh", "--calls", "x.csv",
+                    env=dict(os.environ, PYTHONIOENCODING="cp1252"))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "x.csv" in done.stdout and "\\u" in done.stdout
+    assert (tmp_path / "x.csv").exists() and (tmp_path / "x_board.txt").exists()
+
+
+def test_an_empty_worksheet_name_is_one_clear_line_not_a_game(tmp_path):
+    done = game_run(tmp_path, "--calls", "")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--calls needs the name of a file" in done.stderr.strip().splitlines()[-1]
+
+
 def test_the_worksheet_never_replaces_the_games_own_files(tmp_path):
     # A copy of the game, so that its files can be aimed at safely.
     game = tmp_path / "game"

@@ -275,12 +275,24 @@ def main():
                         help="also time the guesses of N games on each of the "
                         "biggest boards")
     args = parser.parse_args()
-    levels = [level for level in LEVELS if level[0] in args.levels.split(",")]
+    levels = chosen_levels(args.levels, parser)
     args.set, args.old_set = settings(args.set), settings(args.old_set)
     # One pool of worker processes for the whole run, made before any other
     # thread starts: they are forked from this process as it is now.
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         report(pool, args, levels)
+
+
+def chosen_levels(names, parser):
+    """The levels named (comma-separated, in any case, in LEVELS' order);
+    the parser stops with one line at a name that is no level."""
+    known = {level[0].lower(): level for level in LEVELS}
+    wanted = [name.strip().lower() for name in names.split(",") if name.strip()]
+    unknown = [name for name in wanted if name not in known]
+    if unknown or not wanted:
+        parser.error("--levels: %s is not a level; the levels are %s" % (
+            ", ".join(unknown) or "nothing", ",".join(level[0] for level in LEVELS)))
+    return [level for level in LEVELS if level[0].lower() in wanted]
 
 
 def settings(pairs):
