@@ -1257,14 +1257,14 @@ def typing_key(key):
 
 
 def replay_key(key):
-    """A key while a replay shows: REPLAY_KEYS; R and 0-3 end it; others pause."""
-    if key in REPLAY_KEYS:
-        REPLAY_KEYS[key]()
-    elif key in LEVEL_KEYS or key == keys.R:
-        end_replay()
-        MODES[play.state].key(key)
-    else:
-        replay_click()
+    """A key while a replay shows: REPLAY_KEYS; any other pauses it."""
+    REPLAY_KEYS.get(key, replay_click)()
+
+
+def leave_replay(key):
+    """R and 0-3 in a replay: end it, then the key does what it does there."""
+    end_replay()
+    MODES[play.state].key(key)
 
 
 def replay_click(pos=None, button=None):
@@ -1351,8 +1351,9 @@ ARROWS = {keys.UP: (-1, 0), keys.DOWN: (1, 0), keys.LEFT: (0, -1), keys.RIGHT: (
 # The number keys, on the main keyboard and the keypad, name a level.
 LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
               keys.KP0: "0", keys.KP1: "1", keys.KP2: "2", keys.KP3: "3"}
-# What each key does in play.
-PLAY_KEYS = {
+# What each key does in play. A key may have one meaning in a state:
+# key_table refuses one given two (a choice's key among them).
+PLAY_KEYS = gamestate.key_table({
     keys.SPACE: functools.partial(at_cursor, click_open),
     keys.RETURN: functools.partial(at_cursor, click_open),
     keys.F: functools.partial(at_cursor, click_flag),
@@ -1369,14 +1370,13 @@ PLAY_KEYS = {
     keys.B: show_times,
     keys.E: hide_end,
     keys.Z: change_zoom,
-}
-PLAY_KEYS.update({key: functools.partial(new_game, *LEVELS[level][1:])
-                  for key, level in LEVEL_KEYS.items()})
-PLAY_KEYS.update({key: functools.partial(move_cursor, *step)
-                  for key, step in ARROWS.items()})
-PLAY_KEYS.update(choice_keys(State.PLAY))
+    keys.F11: toggle_fullscreen,        # in every state (on_key_down)
+}, {key: functools.partial(new_game, *LEVELS[level][1:])
+    for key, level in LEVEL_KEYS.items()}, {
+    key: functools.partial(move_cursor, *step) for key, step in ARROWS.items()},
+    choice_keys(State.PLAY))
 # What each key does while a replay shows.
-REPLAY_KEYS = {
+REPLAY_KEYS = gamestate.key_table({
     keys.ESCAPE: end_replay,
     keys.RIGHT: step_on,
     keys.LEFT: step_back,
@@ -1387,11 +1387,12 @@ REPLAY_KEYS = {
     keys.W: other_replay,
     keys.O: switch_order,
     keys.L: toggle_language,            # the replay goes on, in other words
-}
-REPLAY_KEYS.update({key: functools.partial(settings.faster, step) for key, step in (
+    keys.F11: toggle_fullscreen,
+}, {key: functools.partial(settings.faster, step) for key, step in (
     (keys.PLUS, 1), (keys.EQUALS, 1), (keys.KP_PLUS, 1), (keys.MINUS, -1),
-    (keys.KP_MINUS, -1))})
-REPLAY_KEYS.update(choice_keys(State.REPLAY))
+    (keys.KP_MINUS, -1))}, {key: functools.partial(leave_replay, key)
+                            for key in list(LEVEL_KEYS) + [keys.R]},
+    choice_keys(State.REPLAY))
 # What a key and a click do in each state: Mode(key, click). While paused only
 # P goes on; any key or click closes the best times; while the solver plays,
 # a key or a click only stops it.

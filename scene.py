@@ -20,7 +20,7 @@ import gamestate
 import slowmotion
 import wording
 from gamestate import State
-from solver import Cell
+from solver import REASONS, Cell
 from viewport import BAR, PANEL, TilesKey
 from wording import words
 
@@ -390,14 +390,11 @@ class Scene:
         replay, window = self.showing.replay, self.window
         autoplay = self.play.state is State.AUTO or (
             replay is not None and replay.back_to is State.AUTO)
-        modes = [key for key, on in (("mode_questions", settings.questions),
-                                     ("mode_noguess", settings.noguess),
-                                     ("mode_slowmo", settings.slowmo),
-                                     ("mode_predict", settings.slowmo and settings.predict),
-                                     ("mode_flagwin", settings.flagwin),
-                                     ("mode_sure", autoplay and self.play.sure_only),
-                                     ("mode_auto", autoplay and not self.play.sure_only))
-                 if on or every]
+        modes = [choice.shown for choice in gamestate.CHOICES.values()
+                 if choice.shown and (every or settings.working(choice.name))]
+        modes += [key for key, on in (("mode_sure", autoplay and self.play.sure_only),
+                                      ("mode_auto", autoplay and not self.play.sure_only))
+                  if on or every]
         other = wording.l_label(settings.language, window.texts, window.chinese)
         if every:
             other = "English / Chinese"     # longer than either
@@ -431,11 +428,9 @@ class Scene:
                                                 number_a=8, number_b=8, **facts),
                                self.board.cols)
 
-        reasons = ["touches_one", "touches_many", "no_bomb", "only_closed", "needs_more",
-                   "subset_safe", "subset_bomb", "counting", "no_way", "every_way"]
         why = max((words(key, **SAMPLE, cell=Cell(0), at=Cell(0), bomb=Cell(0),
                          at_a=Cell(0), at_b=Cell(0), number_a=8, number_b=8)
-                   for key in reasons), key=lambda facts: len(wording.speak(
+                   for key in REASONS), key=lambda facts: len(wording.speak(
                        table, facts, self.board.cols)))
         guess = words("guess_cut", guess=words("guess_next", guess=words(
             "guess_not_lowest", guess=words("guess", **SAMPLE, cell=Cell(0)),
@@ -653,13 +648,14 @@ class Scene:
                                (("color", "black"), ("topleft", (8, 8))))]
 
 
-# Every news the footer can show (a game's message, and predict's question),
-# so that it keeps room for the longest: a test holds it against the game.
+# Every news the footer can show (a game's message, predict's question, and
+# what each choice says as it is turned), so that it keeps room for the
+# longest: a test holds it against the game.
 NEWS = ("no_guess_failed", "saved_waiting", "welcome_back", "board_chosen", "typing",
         "hints_later", "game_over", "u_later", "taken_back", "times_unread",
-        "chinese_missing", "slowmo_on", "slowmo_off", "flagwin_on", "flagwin_off",
-        "noguess_on", "noguess_on_now", "noguess_off", "noguess_off_now", "zoom",
-        "predict_on", "predict_off", "predict_ask", "recursion_demo")
+        "chinese_missing", "noguess_on_now", "noguess_off_now", "zoom", "predict_ask",
+        "recursion_demo") + tuple(said for choice in gamestate.CHOICES.values()
+                                  for said in (choice.on, choice.off) if said)
 
 
 def pairs(keys):

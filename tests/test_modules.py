@@ -929,6 +929,37 @@ def test_each_choice_starts_off_and_says_its_words_when_turned():
         assert settings.toggle(name) == (choice.off and wording.words(choice.off))
 
 
+def test_a_key_given_two_meanings_in_one_state_is_refused():
+    assert gamestate.key_table({"H": "hint"}, {"Q": "marks"}) == {"H": "hint", "Q": "marks"}
+    with pytest.raises(ValueError, match="the key H has two meanings"):
+        gamestate.key_table({"H": "hint", "R": "new"}, {"H": "marks"})
+
+
+def test_the_footer_names_each_choice_that_works_now_in_the_table_order():
+    settings = gamestate.Settings()
+    settings.predict = True             # predict works only within slow motion
+    assert not settings.working("predict")
+    settings.slowmo = settings.flagwin = True
+    assert [choice.shown for choice in gamestate.CHOICES.values()
+            if settings.working(choice.name)] == ["mode_slowmo", "mode_predict",
+                                                  "mode_flagwin"]
+    # Each choice's footer word is a text, and only kept choices come with a kept game.
+    assert all(choice.shown in wording.TEXTS for choice in gamestate.CHOICES.values())
+    kept = {name for name, check, whose, first in datafiles.KEPT_FIELDS
+            if whose == "settings"}
+    assert kept == {"questions", "flagwin"} == {
+        choice.name for choice in gamestate.CHOICES.values() if choice.kept}
+
+
+def test_the_footer_keeps_room_for_every_reason_the_solver_gives():
+    with open(os.path.join(ROOT, "solver.py"), encoding="ascii") as f:
+        tree = ast.parse(f.read())
+    given = {call.args[2].value for call in ast.walk(tree) if isinstance(call, ast.Call)
+             and getattr(call.func, "attr", "") == "learn"}
+    assert len(given) == 10 and given == set(solver.REASONS)
+    assert set(solver.REASONS) <= set(wording.TEXTS)
+
+
 def test_the_footer_keeps_room_for_every_news_the_game_can_give():
     # Every words() the game puts in showing.message, and every choice's words
     # (with "_now" for no-guess, said before a board's bombs are laid).
