@@ -28,6 +28,7 @@ from collections import namedtuple
 
 import wording
 from gamestate import CHOICES, MAX_TIME, board_fault, won
+from languages import LANGUAGES
 
 DATA_LIMIT = 256 * 1024  # largest file of the game's that is read, bytes
 DEEPEST = 20             # deepest nesting of a file of the game's; its files go 2 deep
@@ -766,7 +767,7 @@ def record_best_time(folder, level, seconds, say):
 # ---------------------------------------------------------------------------
 def settings_fault(value):
     """What is wrong with the settings file, or "" if nothing."""
-    good = isinstance(value, dict) and value.get("language") in wording.LANGUAGES
+    good = isinstance(value, dict) and value.get("language") in LANGUAGES
     return "" if good else "not the game's settings"
 
 

@@ -15,6 +15,7 @@ import random
 import re
 from collections import namedtuple
 
+import languages
 import slowmotion
 import wording
 
@@ -147,7 +148,7 @@ class Settings(Fields):
         self.order = "reading"      # O: the neighbours' order, "reading" or "book"
         self.zoom = None            # Z: the tile size chosen, or None to fit
         self.other_zoom = None      # ... the other of the window's and full screen's
-        self.language = "en"        # one of wording.LANGUAGES: "en", "zh", "zh-TW"
+        self.language = languages.ENGLISH   # a code of languages.TABLE
 
     def faster(self, step):
         """+ and - in slow motion: the next speed up or down."""
@@ -174,8 +175,8 @@ class Window:
 
     def __init__(self):
         """What is known before the start-up has looked."""
-        self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
-        self.chinese = True         # is the Chinese font there?
+        self.texts = {languages.ENGLISH: wording.TEXTS}   # each language's, read at start
+        self.fonts = set(languages.FONTS)   # the languages' fonts that could be loaded
         self.mono = True            # ... and slow motion's font for code?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
         self.said = set()           # console warnings given, each said once

@@ -56,6 +56,7 @@ try:
     import bigstack
     import datafiles
     import gamestate
+    import languages
     import scene
     import slowmotion
     import solver
@@ -750,7 +751,7 @@ def toggle(name):
 
 
 # ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: the game's words, in English or Chinese (wording.py)
+# BEYOND THE CHAPTER: the game's words, in each language (wording.py, languages.py)
 # ---------------------------------------------------------------------------
 def say(key, **facts):
     """A text in the player's language, with its facts put in."""
@@ -771,7 +772,7 @@ def set_language(name):
 
 
 def toggle_language():
-    """L: English, Simplified or Traditional Chinese in turn, kept for the next start."""
+    """L: the next language of languages.TABLE, kept for the next start."""
     global TITLE
     name, passed = wording.following(settings.language, window.texts)
     if passed:          # a language whose texts or font could not be read
@@ -1424,8 +1425,8 @@ def font_lacking(path):
 def check_assets(check):
     """Load every picture, sound, text and the font now (--check: stop if any is bad)."""
     # A missing or broken picture stops the game; without a sound, or the
-    # Chinese texts or font, it plays on (silent, or in English), said once.
-    fatal, said, chinese = startup.problems(
+    # texts or font of a language, it plays on (silent, or in English), said once.
+    fatal, said, texts, fonts = startup.problems(
         pgzero.loaders.root, SIZE, viewport.SMALLER + viewport.LARGER + viewport.FULL, {
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
@@ -1434,14 +1435,14 @@ def check_assets(check):
         say_once(topic, line)
     if NO_SOUND_CARD or not pygame.mixer.get_init():
         say_once("no sound", "minesweep: no sound card found: the game plays in silence.")
-    window.chinese = bool(chinese)
+    window.fonts = fonts
     # Slow motion's code in letters of one width; without the font, pgzero's own.
     mono = os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf")
     for path, why in startup.unusable([mono], lambda path: pygame.font.Font(path, 18)):
         window.mono = False
         say_once("mono", "minesweep: %s cannot be used (%s): slow motion shows its code "
                  "in another font (python tools/make_font.py makes it)" % (path, why))
-    window.texts.update(chinese or {})
+    window.texts.update(texts)
     if fatal:
         sys.exit(fatal)
 
@@ -1482,7 +1483,7 @@ def start():
     check_assets(args is not None and args.check)
     # The language: --lang, MINESWEEP_LANG, the last choice, or the computer's.
     language, kept = datafiles.read_start(data_folder(), say_once)
-    set_language(wording.choose(args and args.lang, os.environ, lambda: language))
+    set_language(languages.choose(args and args.lang, os.environ, lambda: language))
     if args and args.check:
         print(startup.checked(settings.language))
         sys.exit(0)

@@ -17,6 +17,7 @@ from collections import namedtuple
 
 import datafiles
 import gamestate
+import languages
 import slowmotion
 import wording
 from gamestate import State
@@ -149,9 +150,11 @@ class Scene:
             wording.fit_lines(said, width, most, largest, functools.partial(font, fontname),
                               smallest)))
         self.table = window.texts[settings.language]
-        # All the game's words are in one font: the Chinese font, which has
-        # the letters of both languages (pgzero's own without it).
-        self.words_font = wording.CHINESE_FONT if window.chinese else None
+        # The game's words are in the language's font (English too is drawn
+        # in the Chinese font, which has its letters), or in pgzero's own
+        # when that font could not be loaded.
+        self.language = languages.BY_CODE[settings.language]
+        self.words_font = self.language.font if self.language.font in window.fonts else None
         self.level = gamestate.level_name(board.rows, board.cols, board.bombs)
         # In full screen (a projector) no word is drawn smaller than this.
         self.least = FULL_FONT if window.fullscreen else 0
@@ -165,8 +168,8 @@ class Scene:
         return wording.speak(self.table, said, self.board.cols)
 
     def size(self, fontsize):
-        """The size to draw the game's words at (the Chinese font is larger)."""
-        return max(round(fontsize * wording.ZH_SCALE) if self.words_font else fontsize,
+        """The size to draw the game's words at (the language's font may be larger)."""
+        return max(round(fontsize * self.language.scale) if self.words_font else fontsize,
                    self.least)
 
     def text(self, said, fontsize, **where):
@@ -395,9 +398,10 @@ class Scene:
         modes += [key for key, on in (("mode_sure", autoplay and self.play.sure_only),
                                       ("mode_auto", autoplay and not self.play.sure_only))
                   if on or every]
-        other = wording.l_label(settings.language, window.texts, window.chinese)
-        if every:
-            other = "English / Chinese"     # longer than either
+        other = wording.l_label(settings.language, window.texts, window.fonts)
+        if every:       # the widest name of a language
+            other = max(wording.labels(window.fonts), key=self.font(
+                self.words_font, self.size(FOOT_FONT))[0])
         said = [self.say(mode, table) for mode in modes]
         said += pairs(self.say("keys", table, other=other))
         if every or view is not None and not view.whole():
@@ -462,7 +466,7 @@ class Scene:
 
     def footer_height(self, width, most):
         """How tall the footer is below a board part this wide: as tall as
-        its longest words in either language need, so that the window keeps
+        its longest words in any language need, so that the window keeps
         one size through a game, whatever the footer says."""
         tables = [self.window.texts[name] for name in sorted(self.window.texts)]
         high = max(self.fitted(text, width - 8, most - 8, FOOT_FONT)[3]

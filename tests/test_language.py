@@ -15,6 +15,7 @@ import sys
 import pygame
 import pytest
 
+import languages
 import scene
 import solver
 import wording
@@ -84,7 +85,7 @@ def test_the_font_draws_every_letter_of_every_text_in_every_language(game):
     pygame.font.init()
     font = pygame.font.Font(FONT, 20)
     missing = font.metrics("\ue000")[0]         # a letter no font has
-    letters = set("".join(wording.OWN_NAMES.values()))
+    letters = set("".join(row.own for row in languages.TABLE))
     for path in TEXT_FILES:
         letters |= set("".join(chinese(path).values()))
     letters |= set("".join(wording.TEXTS.values()))
