@@ -776,7 +776,7 @@ def toggle_language():
     global TITLE
     name, passed = wording.following(settings.language, window.texts)
     if passed:          # a language whose texts or font could not be read
-        showing.message = words("chinese_missing")
+        showing.message = words("texts_missing")
     if name == settings.language:
         return
     set_language(name)

@@ -657,7 +657,7 @@ class Scene:
 # longest: a test holds it against the game.
 NEWS = ("no_guess_failed", "saved_waiting", "welcome_back", "board_chosen", "typing",
         "hints_later", "game_over", "u_later", "taken_back", "times_unread",
-        "chinese_missing", "noguess_on_now", "noguess_off_now", "zoom", "predict_ask",
+        "texts_missing", "noguess_on_now", "noguess_off_now", "zoom", "predict_ask",
         "recursion_demo") + tuple(said for choice in gamestate.CHOICES.values()
                                   for said in (choice.on, choice.off) if said)
 

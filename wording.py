@@ -95,7 +95,7 @@ TEXTS = {
     "noguess_off": "No-guess boards off, from the next game (R starts one)",
     "noguess_off_now": "No-guess boards off: this board is laid at random",
     "zoom": "Tiles of {size} px (Z: another size)",
-    "chinese_missing": "The Chinese texts could not be read: see the console",
+    "texts_missing": "The texts of a language could not be read: see the console",
     "mode_view": "In view: rows {top}-{bottom} of {rows}, cols {left}-{right} of "
                  "{cols} (wheel, Shift+wheel: scroll)",
     "mode_start": "The green tile: click it first, and everyone on board {board} "
