@@ -68,26 +68,30 @@ def load_texts():
 
 
 def load_languages():
-    """The game's table of languages (languages.py) beside this file (the
+    """The game's table of languages, languages.py, beside this file (the
     kit's students' folder) or in the folder above it (the game's); None
-    if it is in neither."""
+    if neither holds one that can be read."""
     for folder in (HERE, os.path.dirname(HERE)):
         path = os.path.join(folder, "languages.py")
-        if os.path.isfile(path):
-            spec = importlib.util.spec_from_file_location("minesweep_languages", path)
-            table = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(table)
-            return table
+        if not os.path.isfile(path):
+            continue
+        spec = importlib.util.spec_from_file_location("minesweep_languages", path)
+        languages = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(languages)
+        except Exception:           # a broken file raises whatever it raises
+            return None
+        return languages if hasattr(languages, "choose") else None
     return None
 
 
-def choose_language(asked, spoken, table):
+def choose_language(asked, spoken, languages):
     """The language to speak, among the codes spoken (those the checker
-    has words for): as the game chooses it (table: languages.py), else the
-    book's; without the table, asked or the book's."""
-    if table is None:
+    has words for): as the game chooses it (languages: languages.py),
+    else the book's; without the table, asked or the book's."""
+    if languages is None:
         return asked or BOOK_LANGUAGE
-    return table.choose(asked, os.environ, lambda: None, BOOK_LANGUAGE, tuple(spoken))
+    return languages.choose(asked, os.environ, lambda: None, BOOK_LANGUAGE, tuple(spoken))
 
 
 # ------------------------------------------------------------ the programs
@@ -672,12 +676,12 @@ def parse(argv, spoken):
 
 def main(argv):
     """Check the programs named (or chosen), and say how far each got."""
-    every, table = load_texts(), load_languages()
+    every, languages = load_texts(), load_languages()
     try:
         args, unknown = parse(argv, every)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
-    lang = choose_language(args.lang, every, table)
+    lang = choose_language(args.lang, every, languages)
     texts = every[lang]
     if unknown:
         say(texts["unknown_option"].format(option=unknown[0]))
@@ -709,7 +713,8 @@ def main(argv):
         say(json.dumps(results, ensure_ascii=False, indent=1))
     if args.html:
         try:
-            tag = table.BY_CODE[lang].tag if table and lang in table.BY_CODE else lang
+            known = languages.BY_CODE if languages else {}
+            tag = known[lang].tag if lang in known else lang
             write_page(args.html, as_html(results, texts, tag))
         except OSError as e:
             say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
