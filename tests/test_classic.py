@@ -207,6 +207,14 @@ def test_a_choice_on_a_key_that_means_something_else_stops_the_game(game, monkey
     assert game.keys.Y in getattr(tables, state + "_KEYS")     # a free key is taken
 
 
+def test_each_choice_works_by_its_key_in_each_of_its_states(game):
+    # Only play and a replay have tables of keys that a choice joins.
+    tables = {gamestate.State.PLAY: game.PLAY_KEYS, gamestate.State.REPLAY: game.REPLAY_KEYS}
+    for choice in gamestate.CHOICES.values():
+        for state in choice.modes:
+            assert tables[state][getattr(game.keys, choice.key)].args == (choice.name,)
+
+
 def test_r_and_the_face_restart_the_same_size(game):
     board(game, 5, 6, [(0, 0)])
     assert game.TITLE == "Minesweeper: 5 x 6, 1 bomb, board %d" % game.play.board
