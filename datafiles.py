@@ -27,7 +27,8 @@ import time
 from collections import namedtuple
 
 import wording
-from gamestate import MAX_TIME, board_fault, won
+from gamestate import CHOICES, MAX_TIME, board_fault, won
+from languages import LANGUAGES
 
 DATA_LIMIT = 256 * 1024  # largest file of the game's that is read, bytes
 DEEPEST = 20             # deepest nesting of a file of the game's; its files go 2 deep
@@ -815,7 +816,7 @@ def record_best_time(folder, level, seconds, say):
 # ---------------------------------------------------------------------------
 def settings_fault(value):
     """What is wrong with the settings file, or "" if nothing."""
-    good = isinstance(value, dict) and value.get("language") in wording.LANGUAGES
+    good = isinstance(value, dict) and value.get("language") in LANGUAGES
     return "" if good else "not the game's settings"
 
 
@@ -855,16 +856,16 @@ ALWAYS = object()
 # The fields of a game kept besides its board: name, a check of its value
 # ("seconds" is checked against the timer's limit), whose it is (the game's
 # own, or a setting that came with it) and its value in the first saves
-# that lacked it (ALWAYS: it was always there).
+# that lacked it (ALWAYS: it was always there). Then each choice a kept
+# game keeps (gamestate.CHOICES): a game kept before it was kept had it off.
 KEPT_FIELDS = (
     ("timer", "seconds", "game", ALWAYS),
     ("clicks", is_count, "game", ALWAYS),
     ("undos", is_count, "game", ALWAYS),
     ("assisted", is_flag, "game", ALWAYS),
     ("noguess", is_flag, "game", False),
-    ("questions", is_flag, "settings", ALWAYS),
-    ("flagwin", is_flag, "settings", ALWAYS),
-)
+) + tuple((choice.name, is_flag, "settings", False) for choice in CHOICES.values()
+          if choice.kept)
 
 
 def kept_fault(value):

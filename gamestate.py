@@ -15,6 +15,7 @@ import random
 import re
 from collections import namedtuple
 
+import languages
 import slowmotion
 import wording
 
@@ -39,20 +40,41 @@ Marks = namedtuple("Marks", "isopen isflag isquestion")
 
 # A choice of the player's that a key turns over: its field in Settings
 # (False at a first start), its key, the states whose keys turn it over,
-# and the words that say it is now on and now off (None: nothing said).
-Choice = namedtuple("Choice", "name key modes on off")
+# the words that say it is now on and now off (None: nothing said), the
+# footer's word while it is on (None: none), whether a kept game keeps it
+# for the next start, and the choice it works within (None: on its own).
+# The footer lists the words of the choices that are on in this order.
+Choice = namedtuple("Choice", "name key modes on off shown kept within")
 CHOICES = {choice.name: choice for choice in (
     # Q: does a right click give question marks?
-    Choice("questions", "Q", (State.PLAY,), None, None),
+    Choice("questions", "Q", (State.PLAY,), None, None, "mode_questions", True, None),
     # N: are new boards laid to need no guess?
-    Choice("noguess", "N", (State.PLAY,), "noguess_on", "noguess_off"),
-    # X: is flagging exactly the bombs a win?
-    Choice("flagwin", "X", (State.PLAY,), "flagwin_on", "flagwin_off"),
+    Choice("noguess", "N", (State.PLAY,), "noguess_on", "noguess_off", "mode_noguess",
+           False, None),
     # V: does an opening replay step by step? (in a replay: V ends it)
-    Choice("slowmo", "V", (State.PLAY, State.REPLAY), "slowmo_on", "slowmo_off"),
-    # T: does a replay ask for each next call?
-    Choice("predict", "T", (State.PLAY, State.REPLAY), "predict_on", "predict_off"),
+    Choice("slowmo", "V", (State.PLAY, State.REPLAY), "slowmo_on", "slowmo_off",
+           "mode_slowmo", False, None),
+    # T: does a replay ask for each next call? (only slow motion replays)
+    Choice("predict", "T", (State.PLAY, State.REPLAY), "predict_on", "predict_off",
+           "mode_predict", False, "slowmo"),
+    # X: is flagging exactly the bombs a win?
+    Choice("flagwin", "X", (State.PLAY,), "flagwin_on", "flagwin_off", "mode_flagwin",
+           True, None),
 )}
+
+
+def key_table(*parts):
+    """One table of what each key does, from these tables of keys; a
+    ValueError names a key that two of them give a meaning."""
+    # A key in two tables would silently mean only the last one's.
+    table = {}
+    for part in parts:
+        for key, action in part.items():
+            if key in table:
+                raise ValueError("the key %s has two meanings: %r and %r" % (
+                    getattr(key, "name", key), table[key], action))
+            table[key] = action
+    return table
 
 
 class Fields:
@@ -126,11 +148,16 @@ class Settings(Fields):
         self.order = "reading"      # O: the neighbours' order, "reading" or "book"
         self.zoom = None            # Z: the tile size chosen, or None to fit
         self.other_zoom = None      # ... the other of the window's and full screen's
-        self.language = "en"        # one of wording.LANGUAGES: "en", "zh", "zh-TW"
+        self.language = languages.ENGLISH   # a code of languages.TABLE
 
     def faster(self, step):
         """+ and - in slow motion: the next speed up or down."""
         self.speed = min(max(self.speed + step, 0), len(slowmotion.SPEEDS) - 1)
+
+    def working(self, name):
+        """True if a choice is on and works now: so is the one it works within."""
+        within = CHOICES[name].within
+        return getattr(self, name) and (within is None or self.working(within))
 
     def toggle(self, name, laid=True):
         """Turn a choice over, and what to say of it (None: nothing); a
@@ -148,8 +175,8 @@ class Window:
 
     def __init__(self):
         """What is known before the start-up has looked."""
-        self.texts = {"en": wording.TEXTS}   # each language's texts, read at start
-        self.chinese = True         # is the Chinese font there?
+        self.texts = {languages.ENGLISH: wording.TEXTS}   # each language's, read at start
+        self.fonts = set(languages.FONTS)   # the languages' fonts that could be loaded
         self.mono = True            # ... and slow motion's font for code?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
         self.said = set()           # console warnings given, each said once

@@ -56,6 +56,7 @@ try:
     import bigstack
     import datafiles
     import gamestate
+    import languages
     import scene
     import slowmotion
     import solver
@@ -750,7 +751,7 @@ def toggle(name):
 
 
 # ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: the game's words, in English or Chinese (wording.py)
+# BEYOND THE CHAPTER: the game's words, in each language (wording.py, languages.py)
 # ---------------------------------------------------------------------------
 def say(key, **facts):
     """A text in the player's language, with its facts put in."""
@@ -771,11 +772,11 @@ def set_language(name):
 
 
 def toggle_language():
-    """L: English, Simplified or Traditional Chinese in turn, kept for the next start."""
+    """L: the next language of languages.TABLE, kept for the next start."""
     global TITLE
     name, passed = wording.following(settings.language, window.texts)
     if passed:          # a language whose texts or font could not be read
-        showing.message = words("chinese_missing")
+        showing.message = words("texts_missing")
     if name == settings.language:
         return
     set_language(name)
@@ -1257,14 +1258,14 @@ def typing_key(key):
 
 
 def replay_key(key):
-    """A key while a replay shows: REPLAY_KEYS; R and 0-3 end it; others pause."""
-    if key in REPLAY_KEYS:
-        REPLAY_KEYS[key]()
-    elif key in LEVEL_KEYS or key == keys.R:
-        end_replay()
-        MODES[play.state].key(key)
-    else:
-        replay_click()
+    """A key while a replay shows: REPLAY_KEYS; any other pauses it."""
+    REPLAY_KEYS.get(key, replay_click)()
+
+
+def leave_replay(key):
+    """R and 0-3 in a replay: end it, then the key does what it does there."""
+    end_replay()
+    MODES[play.state].key(key)
 
 
 def replay_click(pos=None, button=None):
@@ -1351,8 +1352,9 @@ ARROWS = {keys.UP: (-1, 0), keys.DOWN: (1, 0), keys.LEFT: (0, -1), keys.RIGHT: (
 # The number keys, on the main keyboard and the keypad, name a level.
 LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
               keys.KP0: "0", keys.KP1: "1", keys.KP2: "2", keys.KP3: "3"}
-# What each key does in play.
-PLAY_KEYS = {
+# What each key does in play. A key may have one meaning in a state:
+# key_table refuses one given two (a choice's key among them).
+PLAY_KEYS = gamestate.key_table({
     keys.SPACE: functools.partial(at_cursor, click_open),
     keys.RETURN: functools.partial(at_cursor, click_open),
     keys.F: functools.partial(at_cursor, click_flag),
@@ -1369,14 +1371,13 @@ PLAY_KEYS = {
     keys.B: show_times,
     keys.E: hide_end,
     keys.Z: change_zoom,
-}
-PLAY_KEYS.update({key: functools.partial(new_game, *LEVELS[level][1:])
-                  for key, level in LEVEL_KEYS.items()})
-PLAY_KEYS.update({key: functools.partial(move_cursor, *step)
-                  for key, step in ARROWS.items()})
-PLAY_KEYS.update(choice_keys(State.PLAY))
+    keys.F11: toggle_fullscreen,        # in every state (on_key_down)
+}, {key: functools.partial(new_game, *LEVELS[level][1:])
+    for key, level in LEVEL_KEYS.items()}, {
+    key: functools.partial(move_cursor, *step) for key, step in ARROWS.items()},
+    choice_keys(State.PLAY))
 # What each key does while a replay shows.
-REPLAY_KEYS = {
+REPLAY_KEYS = gamestate.key_table({
     keys.ESCAPE: end_replay,
     keys.RIGHT: step_on,
     keys.LEFT: step_back,
@@ -1387,11 +1388,12 @@ REPLAY_KEYS = {
     keys.W: other_replay,
     keys.O: switch_order,
     keys.L: toggle_language,            # the replay goes on, in other words
-}
-REPLAY_KEYS.update({key: functools.partial(settings.faster, step) for key, step in (
+    keys.F11: toggle_fullscreen,
+}, {key: functools.partial(settings.faster, step) for key, step in (
     (keys.PLUS, 1), (keys.EQUALS, 1), (keys.KP_PLUS, 1), (keys.MINUS, -1),
-    (keys.KP_MINUS, -1))})
-REPLAY_KEYS.update(choice_keys(State.REPLAY))
+    (keys.KP_MINUS, -1))}, {key: functools.partial(leave_replay, key)
+                            for key in list(LEVEL_KEYS) + [keys.R]},
+    choice_keys(State.REPLAY))
 # What a key and a click do in each state: Mode(key, click). While paused only
 # P goes on; any key or click closes the best times; while the solver plays,
 # a key or a click only stops it.
@@ -1423,8 +1425,8 @@ def font_lacking(path):
 def check_assets(check):
     """Load every picture, sound, text and the font now (--check: stop if any is bad)."""
     # A missing or broken picture stops the game; without a sound, or the
-    # Chinese texts or font, it plays on (silent, or in English), said once.
-    fatal, said, chinese = startup.problems(
+    # texts or font of a language, it plays on (silent, or in English), said once.
+    fatal, said, texts, fonts = startup.problems(
         pgzero.loaders.root, SIZE, viewport.SMALLER + viewport.LARGER + viewport.FULL, {
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
@@ -1433,14 +1435,14 @@ def check_assets(check):
         say_once(topic, line)
     if NO_SOUND_CARD or not pygame.mixer.get_init():
         say_once("no sound", "minesweep: no sound card found: the game plays in silence.")
-    window.chinese = bool(chinese)
+    window.fonts = fonts
     # Slow motion's code in letters of one width; without the font, pgzero's own.
     mono = os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf")
     for path, why in startup.unusable([mono], lambda path: pygame.font.Font(path, 18)):
         window.mono = False
         say_once("mono", "minesweep: %s cannot be used (%s): slow motion shows its code "
                  "in another font (python tools/make_font.py makes it)" % (path, why))
-    window.texts.update(chinese or {})
+    window.texts.update(texts)
     if fatal:
         sys.exit(fatal)
 
@@ -1481,7 +1483,7 @@ def start():
     check_assets(args is not None and args.check)
     # The language: --lang, MINESWEEP_LANG, the last choice, or the computer's.
     language, kept = datafiles.read_start(data_folder(), say_once)
-    set_language(wording.choose(args and args.lang, os.environ, lambda: language))
+    set_language(languages.choose(args and args.lang, os.environ, lambda: language))
     if args and args.check:
         print(startup.checked(settings.language))
         sys.exit(0)

@@ -17,10 +17,11 @@ from collections import namedtuple
 
 import datafiles
 import gamestate
+import languages
 import slowmotion
 import wording
 from gamestate import State
-from solver import Cell
+from solver import REASONS, Cell
 from viewport import BAR, PANEL, TilesKey
 from wording import words
 
@@ -149,9 +150,11 @@ class Scene:
             wording.fit_lines(said, width, most, largest, functools.partial(font, fontname),
                               smallest)))
         self.table = window.texts[settings.language]
-        # All the game's words are in one font: the Chinese font, which has
-        # the letters of both languages (pgzero's own without it).
-        self.words_font = wording.CHINESE_FONT if window.chinese else None
+        # The game's words are in the language's font (English too is drawn
+        # in the Chinese font, which has its letters), or in pgzero's own
+        # when that font could not be loaded.
+        self.language = languages.BY_CODE[settings.language]
+        self.words_font = self.language.font if self.language.font in window.fonts else None
         self.level = gamestate.level_name(board.rows, board.cols, board.bombs)
         # In full screen (a projector) no word is drawn smaller than this.
         self.least = FULL_FONT if window.fullscreen else 0
@@ -165,8 +168,8 @@ class Scene:
         return wording.speak(self.table, said, self.board.cols)
 
     def size(self, fontsize):
-        """The size to draw the game's words at (the Chinese font is larger)."""
-        return max(round(fontsize * wording.ZH_SCALE) if self.words_font else fontsize,
+        """The size to draw the game's words at (the language's font may be larger)."""
+        return max(round(fontsize * self.language.scale) if self.words_font else fontsize,
                    self.least)
 
     def text(self, said, fontsize, **where):
@@ -390,17 +393,15 @@ class Scene:
         replay, window = self.showing.replay, self.window
         autoplay = self.play.state is State.AUTO or (
             replay is not None and replay.back_to is State.AUTO)
-        modes = [key for key, on in (("mode_questions", settings.questions),
-                                     ("mode_noguess", settings.noguess),
-                                     ("mode_slowmo", settings.slowmo),
-                                     ("mode_predict", settings.slowmo and settings.predict),
-                                     ("mode_flagwin", settings.flagwin),
-                                     ("mode_sure", autoplay and self.play.sure_only),
-                                     ("mode_auto", autoplay and not self.play.sure_only))
-                 if on or every]
-        other = wording.l_label(settings.language, window.texts, window.chinese)
-        if every:
-            other = "English / Chinese"     # longer than either
+        modes = [choice.shown for choice in gamestate.CHOICES.values()
+                 if choice.shown and (every or settings.working(choice.name))]
+        modes += [key for key, on in (("mode_sure", autoplay and self.play.sure_only),
+                                      ("mode_auto", autoplay and not self.play.sure_only))
+                  if on or every]
+        other = wording.l_label(settings.language, window.texts, window.fonts)
+        if every:       # the widest name of a language
+            other = max(wording.labels(window.fonts), key=self.font(
+                self.words_font, self.size(FOOT_FONT))[0])
         said = [self.say(mode, table) for mode in modes]
         said += pairs(self.say("keys", table, other=other))
         if every or view is not None and not view.whole():
@@ -431,11 +432,9 @@ class Scene:
                                                 number_a=8, number_b=8, **facts),
                                self.board.cols)
 
-        reasons = ["touches_one", "touches_many", "no_bomb", "only_closed", "needs_more",
-                   "subset_safe", "subset_bomb", "counting", "no_way", "every_way"]
         why = max((words(key, **SAMPLE, cell=Cell(0), at=Cell(0), bomb=Cell(0),
                          at_a=Cell(0), at_b=Cell(0), number_a=8, number_b=8)
-                   for key in reasons), key=lambda facts: len(wording.speak(
+                   for key in REASONS), key=lambda facts: len(wording.speak(
                        table, facts, self.board.cols)))
         guess = words("guess_cut", guess=words("guess_next", guess=words(
             "guess_not_lowest", guess=words("guess", **SAMPLE, cell=Cell(0)),
@@ -467,7 +466,7 @@ class Scene:
 
     def footer_height(self, width, most):
         """How tall the footer is below a board part this wide: as tall as
-        its longest words in either language need, so that the window keeps
+        its longest words in any language need, so that the window keeps
         one size through a game, whatever the footer says."""
         tables = [self.window.texts[name] for name in sorted(self.window.texts)]
         high = max(self.fitted(text, width - 8, most - 8, FOOT_FONT)[3]
@@ -653,13 +652,14 @@ class Scene:
                                (("color", "black"), ("topleft", (8, 8))))]
 
 
-# Every news the footer can show (a game's message, and predict's question),
-# so that it keeps room for the longest: a test holds it against the game.
+# Every news the footer can show (a game's message, predict's question, and
+# what each choice says as it is turned), so that it keeps room for the
+# longest: a test holds it against the game.
 NEWS = ("no_guess_failed", "saved_waiting", "welcome_back", "board_chosen", "typing",
         "hints_later", "game_over", "u_later", "taken_back", "times_unread",
-        "chinese_missing", "slowmo_on", "slowmo_off", "flagwin_on", "flagwin_off",
-        "noguess_on", "noguess_on_now", "noguess_off", "noguess_off_now", "zoom",
-        "predict_on", "predict_off", "predict_ask", "recursion_demo")
+        "texts_missing", "noguess_on_now", "noguess_off_now", "zoom", "predict_ask",
+        "recursion_demo") + tuple(said for choice in gamestate.CHOICES.values()
+                                  for said in (choice.on, choice.off) if said)
 
 
 def pairs(keys):

@@ -35,6 +35,10 @@ Fact = namedtuple("Fact", "cell isbomb why")
 # Why: the key of the reason's text and its facts (numbers, and cells as
 # Cell), which the game puts in words as it does a wording.Said.
 Reason = namedtuple("Reason", "key facts")
+# Every reason the solver gives, by its key (a test holds it against the
+# solver's code): the footer keeps room for the longest of them.
+REASONS = ("touches_one", "touches_many", "no_bomb", "only_closed", "needs_more",
+           "subset_safe", "subset_bomb", "counting", "no_way", "every_way")
 # How far a big board's weighing of guesses got before its time ran out:
 # the cells weighed, of how many.
 Cut = namedtuple("Cut", "weighed candidates")

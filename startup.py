@@ -1,5 +1,5 @@
 # Start-up of minesweep: the options of `python minesweep.py`, the files
-# the game needs beside it (pictures, sounds, the Chinese texts and font),
+# the game needs beside it (pictures, sounds, each language's texts and font),
 # the window, and the signals that stop the game.
 #
 # No pgzero or pygame: the game hands in what loads a file or opens the
@@ -10,7 +10,8 @@ import os
 
 from gamestate import board_fault
 from viewport import FACE_SIZE
-from wording import LANGUAGE_NAMES, LANGUAGES, TEXTS as ENGLISH
+from languages import BY_CODE, ENGLISH, FONTS, LANGUAGES, TABLE
+from wording import TEXTS
 
 # The pictures in images/ and the sounds in sounds/ that the game uses;
 # the tiles also come in the view's other sizes, as minesweep_block_20 and
@@ -20,11 +21,11 @@ TILE_PICTURES = (["minesweep_block", "minesweep_flag", "minesweep_bomb",
                  ["minesweep_number%d" % n for n in range(9)])
 PICTURES = TILE_PICTURES + ["face_play", "face_win", "face_lose"]
 SOUNDS = ["bomb", "win"]
-FONT = os.path.join("fonts", "minesweep_zh.ttf")
-# The texts of each language besides English (which is in wording.py).
-TEXT_FILES = {"zh": os.path.join("texts", "zh.json"),
-              "zh-TW": os.path.join("texts", "zh-TW.json")}
-FONT_SAMPLE = "\u6700\u4f73\u6210\u7ee9"   # letters the start draws with the font
+# Each font of the languages, and the file of each language's texts
+# besides English's (which are in wording.py), as languages.TABLE has them.
+FONT_FILES = {name: os.path.join("fonts", name + ".ttf") for name in FONTS}
+TEXT_FILES = {row.code: os.path.join("texts", row.texts) for row in TABLE if row.texts}
+FONT_SAMPLE = "".join(row.own for row in TABLE)   # letters the start draws with a font
 SHOWN_LACKING = 5        # most letters a font lacks that a line names
 STOP_SIGNALS = ("SIGTERM", "SIGHUP")   # the system's "please stop"; a closed terminal
 DISPLAY_TRIES = 12       # times to ask X11 again for the window (0.25 s apart)
@@ -61,8 +62,8 @@ def options(argv, rows, cols, bombs):
     parser.add_argument("--flag-win", action="store_true",
                         help="also win when exactly the bombs are flagged")
     parser.add_argument("--lang", choices=list(LANGUAGES),
-                        help="the game's language: en English, zh Simplified Chinese, "
-                             "zh-TW Traditional Chinese (else the computer's own)")
+                        help="the game's language: %s (else the computer's own)" % ", ".join(
+                            "%s %s" % (row.code, row.name) for row in TABLE))
     parser.add_argument("--fullscreen", action="store_true",
                         help="fill the screen, for a projector (F11 goes in and out)")
     parser.add_argument("--check", action="store_true",
@@ -110,10 +111,11 @@ def picture_names(sizes):
 
 def missing(root, sizes):
     """The files the game needs that are not in its folder, root: (the
-    pictures, the sounds, the font), each a list of paths; sizes are the
+    pictures, the sounds, the fonts), each a list of paths; sizes are the
     tile sizes besides the book's."""
     wanted = ([os.path.join("images", name + ".png") for name in picture_names(sizes)],
-              [os.path.join("sounds", name + ".wav") for name in SOUNDS], [FONT])
+              [os.path.join("sounds", name + ".wav") for name in SOUNDS],
+              list(FONT_FILES.values()))
     return tuple([os.path.join(root, path) for path in paths
                   if not os.path.isfile(os.path.join(root, path))] for paths in wanted)
 
@@ -121,7 +123,7 @@ def missing(root, sizes):
 def checked(language):
     """What --check says when every file is there."""
     return ("minesweep: checked the pictures, sounds and texts; the game speaks %s"
-            % LANGUAGE_NAMES[language])
+            % BY_CODE[language].name)
 
 
 def picture_size(name, book):
@@ -167,17 +169,17 @@ def unfit_pictures(names, load, book):
     return unfit
 
 
-def drawn_texts(path, read, lacking):
-    """A file of texts, read by read(path), that the font draws whole
-    (lacking(text) is the letters it lacks; None: no font to ask):
-    (table, "") or (None, what is wrong)."""
+def drawn_texts(path, read, lacking, font=""):
+    """A file of texts, read by read(path), that its font (the file font)
+    draws whole (lacking(text) is the letters it lacks; None: no font to
+    ask): (table, "") or (None, what is wrong)."""
     # A letter the font lacks would show as a box on the screen.
     table, problem = read(path)
     if table is None or lacking is None:
         return table, problem
     # Each letter asked about once: the texts repeat their letters many
     # times over, and asking the font takes time for each.
-    asked = "".join(sorted(set("".join(table.get(key, "") for key in ENGLISH))))
+    asked = "".join(sorted(set("".join(table.get(key, "") for key in TEXTS))))
     letters = sorted({letter for letter in lacking(asked) if not letter.isspace()})
     if not letters:
         return table, ""
@@ -185,7 +187,7 @@ def drawn_texts(path, read, lacking):
                       for letter in letters[:SHOWN_LACKING])
     return None, ("the font %s cannot draw %d letter%s of %s: %s%s (python "
                   "tools/make_font.py makes it again with every letter)" % (
-                      FONT, len(letters), "" if len(letters) == 1 else "s", path, named,
+                      font, len(letters), "" if len(letters) == 1 else "s", path, named,
                       ", ..." if len(letters) > SHOWN_LACKING else ""))
 
 
@@ -206,16 +208,13 @@ def other_texts(root):
 # so that every one is said.
 def problems(root, book, sizes, load, check=False):
     """The game's files in root, for tiles of the book's size and these:
-    (a line to stop with, (topic, line)s, the texts of each Chinese read,
-    by language; None without the font)."""
-    pictures, sounds, font = missing(root, sizes)
+    (a line to stop with, (topic, line)s, the texts read of each language
+    besides English, by its code, and the fonts that can be used)."""
+    pictures, sounds, fonts = missing(root, sizes)
     said, stop, broken = [], ["%s missing" % path for path in pictures], []
     if sounds:
         said.append(("sound", "minesweep: %s missing: the game plays without it "
                      "(python tools/make_assets.py makes it)" % ", ".join(sounds)))
-    if font:
-        said.append(("texts", "minesweep: %s is missing: the game speaks English "
-                     "(python tools/make_font.py makes it)" % font[0]))
     have = [name for name in picture_names(sizes)
             if os.path.join(root, "images", name + ".png") not in pictures]
     for name, why in unfit_pictures(have, load["images"], book):
@@ -229,35 +228,57 @@ def problems(root, book, sizes, load, check=False):
         said.append(("sound " + name, "minesweep: %s cannot be played (%s): the game "
                      "plays without it (python tools/make_assets.py makes it again)"
                      % (path, why)))
-    lacking, why = (None, "") if font else loaded(os.path.join(root, FONT), load["fonts"])
-    if why:
-        font = [os.path.join(root, FONT)]
-        broken.append(font[0])
-        said.append(("texts", "minesweep: %s cannot be used (%s): the game speaks "
-                     "English (python tools/make_font.py makes it again)" % (font[0], why)))
+    # Each font, and what it lacks of a text: a language whose font is
+    # missing or broken is not spoken (English is, in pgzero's own font).
+    lacking = {}
+    for name, path in FONT_FILES.items():
+        path = os.path.join(root, path)
+        instead = " and ".join(row.name for row in TABLE if row.font == name and row.texts)
+        if path in fonts:
+            said.append(("texts", "minesweep: %s is missing: the game speaks English "
+                         "instead of %s (python tools/make_font.py makes it)"
+                         % (path, instead)))
+            continue
+        lacking[name], why = loaded(path, load["fonts"])
+        if why:
+            del lacking[name]
+            broken.append(path)
+            said.append(("texts", "minesweep: %s cannot be used (%s): the game speaks "
+                         "English instead of %s (python tools/make_font.py makes it "
+                         "again)" % (path, why, instead)))
+    # A language's texts are read even without its font, to name a broken file.
     texts = {}
     for language, name in sorted(TEXT_FILES.items()):
+        font = BY_CODE[language].font
         path = os.path.join(root, name)
-        table, problem = drawn_texts(path, load["texts"], lacking)
+        table, problem = drawn_texts(path, load["texts"], lacking.get(font),
+                                     FONT_FILES[font])
         if table is not None:
-            texts[language] = table
+            if font in lacking:
+                texts[language] = table
             continue
         if os.path.lexists(path):
             broken.append(path)
         said.append(("texts " + language, "minesweep: %s; the game speaks English "
-                     "instead of %s." % (problem, LANGUAGE_NAMES[language])))
+                     "instead of %s." % (problem, BY_CODE[language].name)))
+    # Another file of texts is checked against the first font there.
+    font = next(iter(lacking), None)
     for path in other_texts(root) if check else []:
-        table, problem = drawn_texts(path, load["texts"], lacking)
+        table, problem = drawn_texts(path, load["texts"], lacking.get(font),
+                                     FONT_FILES.get(font, ""))
         if table is None:
             broken.append(path)
             said.append(("texts", "minesweep: %s." % problem))
+    # A font is used (for English too) once it has drawn a language's texts
+    # whole: a font put in its place that has English letters alone is not.
+    fonts = {BY_CODE[language].font for language in texts}
     fatal = stop and ("minesweep: cannot start: %s. Make the pictures again with: python "
                       "tools/make_assets.py" % ", ".join(stop))
     if check:                       # --check names every file, and fails for any broken
         said = [(line, line) for topic, line in said]
         fatal = fatal or broken and "minesweep: %d broken file%s (see above)" % (
             len(broken), "" if len(broken) == 1 else "s")
-    return fatal or None, said, None if font else texts
+    return fatal or None, said, texts, fonts
 
 
 def desktop(display, refused):

@@ -1,35 +1,25 @@
-# The words of minesweep, in English, Simplified Chinese or Traditional Chinese.
+# The words of minesweep, in each language of languages.TABLE.
 #
 # Everything the game draws is said with say(table, key, facts), from TEXTS
-# below (English), texts/zh.json (Simplified Chinese) or texts/zh-TW.json
-# (Traditional Chinese, as Taiwan says it), read as UTF-8: the .py files
-# stay ASCII, so that pgzero reads them on every computer. A message is
-# kept as words(key, facts), not as text, so pressing L changes every word
-# on the screen at once. Cells among the facts are named as "row 4, col 7"
-# (in English) or in the Chinese way.
+# below (English) or a language's own file of texts in texts/ (such as
+# texts/zh.json, Simplified Chinese, or texts/zh-TW.json, Traditional
+# Chinese as Taiwan says it), read as UTF-8: the .py files stay ASCII, so
+# that pgzero reads them on every computer. A message is kept as
+# words(key, facts), not as text, so pressing L changes every word on the
+# screen at once. Cells among the facts are named as "row 4, col 7" (in
+# English) or as the language's texts name them.
 #
 # Plain data in and out, with no pgzero or pygame: the game hands in a way
 # to measure a text when lines must be broken to fit.
 # Keep this file ASCII only, like minesweep.py.
 import json
-import locale
 import re
 import string
 import unicodedata
 from collections import namedtuple
 
+from languages import BY_CODE, LANGUAGES, TABLE
 from solver import Cell
-
-# The languages the game speaks, in the order L goes through them.
-LANGUAGES = ("en", "zh", "zh-TW")
-# Each language's name in English (for the console) and in itself (for the
-# key list, which names the language L turns to).
-LANGUAGE_NAMES = {"en": "English", "zh": "Chinese (Simplified)",
-                  "zh-TW": "Chinese (Traditional)"}
-OWN_NAMES = {"en": "English", "zh": "\u7b80\u4f53\u4e2d\u6587",     # Simplified, in it
-             "zh-TW": "\u7e41\u9ad4\u4e2d\u6587"}                  # Traditional, in it
-CHINESE_FONT = "minesweep_zh"  # fonts/ file with the Chinese letters
-ZH_SCALE = 0.85          # the Chinese font's letters are larger at one size
 
 TEXTS = {
     "place": "row {row}, col {col}",
@@ -105,7 +95,7 @@ TEXTS = {
     "noguess_off": "No-guess boards off, from the next game (R starts one)",
     "noguess_off_now": "No-guess boards off: this board is laid at random",
     "zoom": "Tiles of {size} px (Z: another size)",
-    "chinese_missing": "The Chinese texts could not be read: see the console",
+    "texts_missing": "The texts of a language could not be read: see the console",
     "mode_view": "In view: rows {top}-{bottom} of {rows}, cols {left}-{right} of "
                  "{cols} (wheel, Shift+wheel: scroll)",
     "mode_start": "The green tile: click it first, and everyone on board {board} "
@@ -366,50 +356,6 @@ def text_fault(text, english):
     return ""
 
 
-def choose(asked, environ, kept):
-    """The language to speak: asked (--lang), else MINESWEEP_LANG, else
-    kept() (the one chosen last time, or None), else the computer's own."""
-    chosen = asked or environ.get("MINESWEEP_LANG", "")
-    if chosen in LANGUAGES:
-        return chosen
-    chosen = kept()
-    if chosen in LANGUAGES:
-        return chosen
-    try:
-        name = locale.getlocale()[0]
-    except ValueError:
-        name = None
-    return system_language(environ, name)
-
-
-def system_language(environ, locale_name):
-    """The language the computer speaks: "zh-TW" for Traditional Chinese,
-    "zh" for other Chinese, else "en"."""
-    # LANGUAGE is a list of languages by preference, such as "zh_TW:en":
-    # its first one counts.
-    names = [environ.get("LANGUAGE", "").split(":")[0]]
-    names += [environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
-    names.append(locale_name or "")
-    for name in names:
-        if name:
-            return chinese_of(name) if name.lower().startswith(("zh", "chinese")) else "en"
-    return "en"
-
-
-# The words in a locale's name that mean Traditional letters: the script,
-# or a place that writes them. Linux and macOS name a locale "zh_TW.UTF-8"
-# or "zh_HK"; Windows "Chinese (Traditional)_Taiwan.950" or "Chinese_Hong
-# Kong S.A.R.".
-TRADITIONAL = {"tw", "hk", "mo", "hant", "cht", "traditional", "taiwan", "hong",
-               "macao", "macau"}
-
-
-def chinese_of(name):
-    """Which Chinese a Chinese locale's name means: "zh-TW" or "zh"."""
-    parts = set(re.split("[^a-z0-9]+", name.lower()))
-    return "zh-TW" if parts & TRADITIONAL and not parts & {"hans", "simplified"} else "zh"
-
-
 def following(language, available):
     """The language L turns to after this one: the next one in LANGUAGES
     that is available, and whether one was passed over on the way (its
@@ -422,13 +368,25 @@ def following(language, available):
     return language, True
 
 
-def l_label(language, available, font):
-    """What the key list calls the language L turns to, in that language's
-    own letters (in English without the Chinese font)."""
+def label(language, fonts):
+    """What the key list calls a language: its name in its own letters, or
+    in English when its font is not among the fonts loaded."""
+    row = BY_CODE[language]
+    return row.own if row.font in fonts else row.name
+
+
+def l_label(language, available, fonts):
+    """What the key list calls the language L turns to (available: the
+    languages read; fonts: the fonts loaded)."""
     name = following(language, available)[0]
     if name == language:        # no other one was read: the next one anyway
         name = following(language, LANGUAGES)[0]
-    return OWN_NAMES[name] if font else "Chinese"
+    return label(name, fonts)
+
+
+def labels(fonts):
+    """Every name the key list may give a language, for the room it keeps."""
+    return [label(row.code, fonts) for row in TABLE]
 
 
 BEYOND_LATIN = re.compile("[\u2001-\U0010ffff]")

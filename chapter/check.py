@@ -3,12 +3,14 @@
     python chapter/check.py my_program.py          (or a folder of programs)
     python chapter/check.py --json a.py b.py       (the results as JSON)
     python chapter/check.py --html class.html DIR  (a page for the teacher)
-    python chapter/check.py --lang en ...          (English words)
+    python chapter/check.py --lang en ...          (English words; zh-TW Traditional)
 
 With no program named (Run in Thonny), it asks for one in a file dialog.
 Each program runs in a child process of its own (check_sections.py), with
 a time limit and a memory limit, in a temporary folder, headless. The words
-are in check_texts.json beside this file, in Chinese and English.
+are in check_texts.json beside this file, in each language of the game's
+table (languages.py), chosen as the game chooses: --lang, MINESWEEP_LANG,
+or the computer's own language; else the book's, Simplified Chinese.
 
 This is a checker for a class: it does not guard against a program written
 to do harm. Exit status: 0 when every program passed every section, 1 when
@@ -53,13 +55,43 @@ CHILD = os.path.join(HERE, "check_sections.py")
 PROGRAM_SECONDS = 60
 # The checker's own files, never a student's program: in its own folder, or
 # in any folder that holds a copy of it (its words file beside them).
-OWN_FILES = {"check.py", "check_sections.py", "check_causes.py"}
+# languages.py, the game's table of languages, lies beside it in the
+# students' folder of the classroom kit.
+OWN_FILES = {"check.py", "check_sections.py", "check_causes.py", "languages.py"}
+BOOK_LANGUAGE = "zh"     # spoken when nothing asks for another
 
 
-def load_texts(lang):
-    """The words of one language, from check_texts.json."""
+def load_texts():
+    """The words of every language, from check_texts.json: {code: words}."""
     with open(os.path.join(HERE, "check_texts.json"), encoding="utf-8") as f:
-        return json.load(f)[lang]
+        return json.load(f)
+
+
+def load_languages():
+    """The game's table of languages, languages.py, beside this file (the
+    kit's students' folder) or in the folder above it (the game's); None
+    if neither holds one that can be read."""
+    for folder in (HERE, os.path.dirname(HERE)):
+        path = os.path.join(folder, "languages.py")
+        if not os.path.isfile(path):
+            continue
+        spec = importlib.util.spec_from_file_location("minesweep_languages", path)
+        languages = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(languages)
+        except Exception:           # a broken file raises whatever it raises
+            return None
+        return languages if hasattr(languages, "choose") else None
+    return None
+
+
+def choose_language(asked, spoken, languages):
+    """The language to speak, among the codes spoken (those the checker
+    has words for): as the game chooses it (languages: languages.py),
+    else the book's; without the table, asked or the book's."""
+    if languages is None:
+        return asked or BOOK_LANGUAGE
+    return languages.choose(asked, os.environ, lambda: None, BOOK_LANGUAGE, tuple(spoken))
 
 
 # ------------------------------------------------------------ the programs
@@ -497,7 +529,7 @@ tr.count td {{ background: #f4f4f4; text-align: center; }}
 """
 
 
-def as_html(results, texts, lang):
+def as_html(results, texts, tag):
     """One offline page for the teacher: a row per program, a column per
     section, the first failure's words in its row."""
     esc = html.escape
@@ -524,7 +556,7 @@ def as_html(results, texts, lang):
             esc(result["reached"] or "-"), said))
     counts = "".join("<td>%d</td>" % sum(1 for r in results if r["checks"][i]["ok"])
                      for i in range(len(SECTIONS)))
-    return PAGE.format(lang="zh-CN" if lang == "zh" else "en", title=esc(texts["html_title"]),
+    return PAGE.format(lang=tag, title=esc(texts["html_title"]),
                        note=esc(texts["html_note"]), intro=esc(texts["intro"]),
                        made=esc(texts["html_made"].format(time=time.strftime(
                            "%Y-%m-%d %H:%M"))),
@@ -625,16 +657,19 @@ def say(text):
 OPTIONS = ("--json", "--html", "--lang", "--help", "-h")
 
 
-def parse(argv):
+def parse(argv, spoken):
     """The command line: the options, and the programs in the order named;
-    with the options it does not know (a list, empty if none)."""
+    with the options it does not know (a list, empty if none); --lang is
+    one of the languages spoken."""
     parser = argparse.ArgumentParser(
         prog="check.py", description="Check a Minesweeper program of the chapter, "
         "section by section.")
     parser.add_argument("paths", nargs="*", help="programs, or folders of programs")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--html", metavar="FILE", help="write the teacher's page to FILE")
-    parser.add_argument("--lang", choices=("zh", "en"), default="zh")
+    parser.add_argument("--lang", choices=list(spoken),
+                        help="the checker's language (else as the game chooses: "
+                             "MINESWEEP_LANG, or the computer's own)")
     # A program whose name starts with a dash (-dash.py) is a program, not
     # an option: argparse is given it as ./-dash.py, and it is named as given.
     given, named = {}, []
@@ -655,11 +690,13 @@ def parse(argv):
 
 def main(argv):
     """Check the programs named (or chosen), and say how far each got."""
+    every, languages = load_texts(), load_languages()
     try:
-        args, unknown = parse(argv)
+        args, unknown = parse(argv, every)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
-    texts = load_texts(args.lang)
+    lang = choose_language(args.lang, every, languages)
+    texts = every[lang]
     if unknown:
         say(texts["unknown_option"].format(option=unknown[0]))
         return 2
@@ -690,7 +727,9 @@ def main(argv):
         say(json.dumps(results, ensure_ascii=False, indent=1))
     if args.html:
         try:
-            write_page(args.html, as_html(results, texts, args.lang))
+            known = languages.BY_CODE if languages else {}
+            tag = known[lang].tag if lang in known else lang
+            write_page(args.html, as_html(results, texts, tag))
         except OSError as e:
             say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
             return 2

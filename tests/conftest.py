@@ -1,10 +1,18 @@
 """Fixtures: a fresh copy of the game for every test, loaded as pgzrun does."""
+import os
 import time
 
 import pytest
 
 import datafiles
 from loadgame import load_game, with_screen
+
+# The tests run as on a computer whose settings name no language: the game
+# and the checker choose theirs from them as they start (the game English,
+# the checker the book's Chinese), and a test that wants another says so.
+for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "MINESWEEP_LANG"):
+    os.environ.pop(name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 # The tests that take longest (10 s or more each on a 2-core machine), the
 # longest first: a test's name, or the start of its name and parameters. They start first: pytest-xdist (--dist worksteal in

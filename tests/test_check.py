@@ -7,6 +7,7 @@ programs, and its --json is read."""
 import json
 import os
 import re
+import string
 import subprocess
 import sys
 
@@ -20,6 +21,8 @@ except ImportError:         # Windows: no lock, and each worker may check the cl
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECK = os.path.join(ROOT, "chapter", "check.py")
 BOOK = os.path.join(ROOT, "tests", "check_programs", "book_gb18030.py")
+with open(os.path.join(ROOT, "chapter", "check_texts.json"), encoding="utf-8") as f:
+    LANGS = list(json.load(f))          # the languages the checker speaks
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
             "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
 
@@ -195,10 +198,12 @@ MISTAKES = {
 }
 
 
-def run_check(*args, timeout=600):
-    """The checker run as a student or teacher runs it."""
+def run_check(*args, timeout=600, env=None):
+    """The checker run as a student or teacher runs it (env: settings of
+    the computer besides the tests' own)."""
     return subprocess.run([sys.executable, CHECK] + list(args), capture_output=True,
-                          text=True, encoding="utf-8", timeout=timeout, cwd=ROOT)
+                          text=True, encoding="utf-8", timeout=timeout, cwd=ROOT,
+                          env=dict(os.environ, **(env or {})))
 
 
 @pytest.fixture(scope="module")
@@ -392,7 +397,7 @@ def test_without_pygame_zero_it_says_what_to_install(tmp_path):
     assert done.stdout.strip() == texts()["no_pgzero"]
 
 
-def test_every_finding_has_words_in_both_languages():
+def test_every_finding_has_words_in_every_language():
     code = ""
     for name in ("check_sections.py", "check_causes.py"):
         with open(os.path.join(ROOT, "chapter", name), encoding="ascii") as f:
@@ -407,12 +412,72 @@ def test_every_finding_has_words_in_both_languages():
     keys |= set(re.findall(r'"(cause_[a-z_]+)"', code)) | set(re.findall(r'"(note_[a-z_]+)"', code))
     keys -= {"todo_", "flag_on_", "flag_off_"}
     assert len(keys) > 100
-    for lang in ("zh", "en"):
+    for lang in LANGS:
         assert keys <= set(texts(lang)["messages"]), sorted(keys - set(texts(lang)["messages"]))
-    assert set(texts("zh")["messages"]) == set(texts("en")["messages"])
-    # What a program did, said before the cause found in its text.
-    assert set(texts("zh")["saw"]) == set(texts("en")["saw"])
+        assert set(texts(lang)["messages"]) == set(texts("en")["messages"])
+        # What a program did, said before the cause found in its text.
+        assert set(texts(lang)["saw"]) == set(texts("en")["saw"])
     assert set(texts("zh")["saw"]) <= set(texts("zh")["messages"])
+
+
+def flat(words, where=""):
+    """Every text of a language's words, by its place ("messages/ok_312")."""
+    if isinstance(words, str):
+        return {where: words}
+    return {place: text for key, value in words.items()
+            for place, text in flat(value, where + "/" + key).items()}
+
+
+def test_the_traditional_chinese_language_is_taiwans_with_the_same_facts():
+    simplified, traditional = flat(texts("zh")), flat(texts("zh-TW"))
+    assert set(simplified) == set(traditional)
+    for place, text in simplified.items():
+        facts = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+        assert facts == {name for _, name, _, _ in string.Formatter().parse(
+            traditional[place]) if name}, place
+    every = "".join(traditional.values())
+    # Taiwan's words for a program, a file, a call, a list and passing (not
+    # the mainland's), and its quotation marks; a row and a column are
+    # named as Taiwan names them, and the mainland's word for a row is left
+    # for a line of the program.
+    for mainland in ("\u7a0b\u5e8f", "\u6587\u4ef6", "\u8c03\u7528", "\u8abf\u7528",
+                     "\u5217\u8868", "\u901a\u8fc7", "\u900f\u904e", "\u201c"):
+        assert mainland not in every, mainland
+    assert texts("zh-TW")["axes"] == {"row": "\u5217", "col": "\u6b04"}
+    cells = r"\u7b2c (\{n?row\}|\d+) %s\u7b2c (\{n?col\}|\d+) %s"    # row r, column c
+    for place, text in simplified.items():
+        assert re.findall(cells % ("\u884c", "\u5217"), text) == re.findall(
+            cells % ("\u5217", "\u6b04"), traditional[place]), place
+        assert not re.search(r"\{n?(row|col)\} \u884c", traditional[place]), place
+
+
+def test_the_checker_speaks_each_language_asked_for_or_the_computers_own(tmp_path):
+    # A right click that calls nothing: the checker names the tile clicked.
+    program = tmp_path / "right.py"
+    program.write_bytes(book().replace("                set_flag(block)\n",
+                                       "                pass\n", 1).encode("gb18030"))
+    said = {}
+    for lang in LANGS:
+        [result] = json.loads(run_check("--json", "--lang", lang, str(program)).stdout)
+        said[lang] = [check["message"] for check in result["checks"] if check["ok"] is False]
+        assert len(said[lang]) == 1 and pattern("right_nothing", lang).fullmatch(
+            said[lang][0]), said[lang]
+    assert "\u7b2c 3 \u884c\u7b2c 4 \u5217" in said["zh"][0]        # row 3, column 4
+    assert "\u7b2c 3 \u5217\u7b2c 4 \u6b04" in said["zh-TW"][0]
+    assert "row 3, column 4" in said["en"][0]
+    # Without --lang, as the game chooses: MINESWEEP_LANG, then the computer's
+    # language, and the book's when it names none the checker speaks.
+    empty = tmp_path / "empty.py"
+    empty.write_text("", encoding="utf-8")
+    for env, lang in (({"LANG": "zh_TW.UTF-8"}, "zh-TW"), ({"LANG": "C.UTF-8"}, "zh"),
+                      ({"LC_ALL": "Chinese (Traditional)_Taiwan.950"}, "zh-TW"),
+                      ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "de_DE.UTF-8"}, "zh"),
+                      ({"LANG": "zh_HK.UTF-8", "MINESWEEP_LANG": "en"}, "en")):
+        done = run_check(str(empty), env=env)
+        assert done.stdout.splitlines()[1] == texts(lang)["intro"], env
+    page = tmp_path / "class.html"
+    assert run_check("--lang", "zh-TW", "--html", str(page), str(empty)).returncode == 1
+    assert '<html lang="zh-TW">' in page.read_text(encoding="utf-8")
 
 
 def test_a_program_runs_in_a_temporary_folder_with_limits(tmp_path):

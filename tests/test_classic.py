@@ -10,11 +10,12 @@ import pygame
 import pytest
 
 import advice
+import gamestate
 import solver
 import startup
 import viewport
 from conftest import board, picture, tile_centre
-from loadgame import ROOT
+from loadgame import ROOT, load_game
 
 
 def press(game, name):
@@ -189,6 +190,29 @@ def test_level_keys(game, key, size):
     assert game.WIDTH == max(size[1] * 25, viewport.MIN_WIDTH)
     assert game.TITLE == "Minesweeper: %s, board %d" % (game.LEVELS[key[-1]][0],
                                                       game.play.board)
+
+
+@pytest.mark.parametrize("key, state", [("H", "PLAY"), ("F11", "PLAY"), ("K_2", "PLAY"),
+                                        ("R", "REPLAY"), ("ESCAPE", "REPLAY")])
+def test_a_choice_on_a_key_that_means_something_else_stops_the_game(game, monkeypatch,
+                                                                    key, state):
+    # Else the choice's key would quietly take the key's other meaning away.
+    choice = gamestate.Choice("extra", key, (gamestate.State[state],), None, None, None,
+                              False, None)
+    monkeypatch.setitem(gamestate.CHOICES, "extra", choice)
+    with pytest.raises(ValueError, match="the key %s has two meanings" % key):
+        load_game()
+    monkeypatch.setitem(gamestate.CHOICES, "extra", choice._replace(key="Y"))
+    tables = load_game()
+    assert game.keys.Y in getattr(tables, state + "_KEYS")     # a free key is taken
+
+
+def test_each_choice_works_by_its_key_in_each_of_its_states(game):
+    # Only play and a replay have tables of keys that a choice joins.
+    tables = {gamestate.State.PLAY: game.PLAY_KEYS, gamestate.State.REPLAY: game.REPLAY_KEYS}
+    for choice in gamestate.CHOICES.values():
+        for state in choice.modes:
+            assert tables[state][getattr(game.keys, choice.key)].args == (choice.name,)
 
 
 def test_r_and_the_face_restart_the_same_size(game):

@@ -8,6 +8,7 @@ import json
 import os
 import random
 import re
+import shutil
 import string
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import sys
 import pygame
 import pytest
 
+import languages
 import scene
 import solver
 import wording
@@ -84,7 +86,7 @@ def test_the_font_draws_every_letter_of_every_text_in_every_language(game):
     pygame.font.init()
     font = pygame.font.Font(FONT, 20)
     missing = font.metrics("\ue000")[0]         # a letter no font has
-    letters = set("".join(wording.OWN_NAMES.values()))
+    letters = set("".join(row.own for row in languages.TABLE))
     for path in TEXT_FILES:
         letters |= set("".join(chinese(path).values()))
     letters |= set("".join(wording.TEXTS.values()))
@@ -252,6 +254,68 @@ def test_lang_on_the_command_line_from_another_folder(tmp_path, language, name):
     assert "the game speaks %s" % name in done.stdout
 
 
+# A fourth language, as its developer would add it: one row of
+# languages.TABLE and its file of texts (some texts in Indonesian, the rest
+# left in English, as a translation begun).
+INDONESIAN_ROW = ('    Language("id", "Indonesian", "Bahasa Indonesia", "id.json",\n'
+                  '             ("id", "indonesian"), "minesweep_zh", 0.85, "id"),\n')
+INDONESIAN = dict(title="Penyapu Ranjau: {level}, papan {board}", Beginner="Pemula",
+                  finished="Selesai", failed="Gagal",
+                  keys="H petunjuk  A otomatis  S pasti  N tanpa tebakan  V lambat  Q ?  "
+                       "X menang bendera  G nomor papan  P jeda  B waktu terbaik  Z zoom  "
+                       "F11 layar penuh  L {other}  R baru  1 2 3 0 tingkat")
+# The copy's game, loaded as the tests load it, plays a board and shows it.
+PLAY_IT = """
+import os, sys
+sys.path.insert(0, os.path.join(sys.argv[1], "tests"))
+import pygame
+from loadgame import draw_afresh, load_game, with_screen
+game = load_game()
+with_screen(game)
+game.new_game(9, 9, 10, board=8)
+game.grid_action(game.block_at(4, 4), game.click_open)
+game.update(0)
+with_screen(game)
+draw_afresh(game)
+pygame.image.save(game.screen.surface, sys.argv[2])
+print(game.WIDTH, game.HEIGHT)
+print(game.settings.language)
+print(game.TITLE)
+print(game.now_showing().footer_words())
+game.on_key_down(game.keys.L)
+print(game.settings.language)
+"""
+
+
+def test_a_fourth_language_is_its_texts_file_and_one_row_of_the_table(tmp_path):
+    folder = copy_game(tmp_path)
+    path = folder / "languages.py"
+    table = path.read_text(encoding="ascii")
+    assert table.count(")\n# The codes") == 1
+    path.write_text(table.replace(")\n# The codes", INDONESIAN_ROW + ")\n# The codes"),
+                    encoding="ascii")
+    (folder / "texts" / "id.json").write_text(json.dumps(dict(wording.TEXTS, **INDONESIAN)),
+                                             encoding="utf-8")
+    (folder / "tests").mkdir()
+    shutil.copy(os.path.join(ROOT, "tests", "loadgame.py"), str(folder / "tests"))
+    done = run_copy(folder, tmp_path, "--lang", "id", "--check")
+    assert done.stdout.strip().endswith("the game speaks Indonesian"), done.stdout
+    assert "--lang {en,zh,zh-TW,id}" in run_copy(folder, tmp_path, "--help").stdout
+    # A computer that speaks it starts the game in it; L goes on to English.
+    screen = tmp_path / "indonesian.png"
+    env = {name: value for name, value in os.environ.items() if name not in (
+        "LANGUAGE", "LC_ALL", "LC_MESSAGES", "MINESWEEP_LANG")}
+    played = subprocess.run(
+        [sys.executable, "-c", PLAY_IT, str(folder), str(screen)], cwd=str(tmp_path),
+        env=dict(env, LANG="id_ID.UTF-8", MINESWEEP_DATA_DIR=str(tmp_path / "data")),
+        capture_output=True, text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    size, language, title, words, after = played.stdout.splitlines()[-5:]
+    assert (language, title, after) == ("id", "Penyapu Ranjau: Pemula, papan 8", "en")
+    assert "H\u00a0petunjuk" in words and "L\u00a0English" in words
+    assert "%d %d" % pygame.image.load(str(screen)).get_size() == size
+
+
 @pytest.mark.parametrize("env", [{"LANG": "zh_HK.UTF-8"}, {"LC_ALL": "zh_TW.UTF-8"}])
 def test_a_traditional_chinese_computer_starts_a_real_game_in_it(tmp_path, env):
     folder = copy_game(tmp_path)
@@ -279,7 +343,7 @@ def test_l_passes_over_a_language_whose_texts_are_broken(tmp_path, monkeypatch, 
     assert "L\u00a0English" in footer(game)
     game.on_key_down(game.keys.L)
     assert game.settings.language == "en"
-    assert game.speak(game.showing.message).startswith("The Chinese texts could not be read")
+    assert game.speak(game.showing.message).startswith("The texts of a language could not be read")
 
 
 @pytest.mark.parametrize("content", [None, b"{broken", b'{"keys": "only one"}',
@@ -298,7 +362,7 @@ def test_a_missing_or_broken_text_file_leaves_english(tmp_path, monkeypatch, cap
     game.on_key_down(game.keys.L)
     game.on_key_down(game.keys.L)
     assert game.settings.language == "en"
-    assert game.speak(game.showing.message).startswith("The Chinese texts could not be read")
+    assert game.speak(game.showing.message).startswith("The texts of a language could not be read")
     assert capsys.readouterr().out.count("the game speaks English") == 1
 
 

@@ -23,6 +23,7 @@ import advice  # noqa: E402
 import bigstack  # noqa: E402
 import datafiles  # noqa: E402
 import gamestate  # noqa: E402
+import languages  # noqa: E402
 import scene  # noqa: E402
 import slowmotion  # noqa: E402
 import solver  # noqa: E402
@@ -185,14 +186,30 @@ def test_wrap_breaks_english_at_spaces_and_chinese_between_words():
 
 
 def test_the_language_comes_from_the_command_line_the_choice_or_the_system():
-    assert wording.choose("zh", {}, lambda: "en") == "zh"
-    assert wording.choose(None, {"MINESWEEP_LANG": "zh"}, lambda: "en") == "zh"
-    assert wording.choose(None, {}, lambda: "zh") == "zh"
-    assert wording.system_language({"LANG": "zh_CN.UTF-8"}, None) == "zh"
-    assert wording.system_language({"LANG": "de_DE.UTF-8"}, None) == "en"
-    assert wording.choose("zh-TW", {"LANG": "zh_CN.UTF-8"}, lambda: "zh") == "zh-TW"
-    assert wording.choose(None, {}, lambda: "zh-TW") == "zh-TW"
-    assert wording.choose(None, {"LANG": "zh_HK.UTF-8"}, lambda: "fr") == "zh-TW"
+    assert languages.choose("zh", {}, lambda: "en") == "zh"
+    assert languages.choose(None, {"MINESWEEP_LANG": "zh"}, lambda: "en") == "zh"
+    assert languages.choose(None, {}, lambda: "zh") == "zh"
+    assert languages.system_language({"LANG": "zh_CN.UTF-8"}, None) == "zh"
+    assert languages.system_language({"LANG": "de_DE.UTF-8"}, None) == "en"
+    assert languages.choose("zh-TW", {"LANG": "zh_CN.UTF-8"}, lambda: "zh") == "zh-TW"
+    assert languages.choose(None, {}, lambda: "zh-TW") == "zh-TW"
+    assert languages.choose(None, {"LANG": "zh_HK.UTF-8"}, lambda: "fr") == "zh-TW"
+    # The checker speaks the book's Chinese when the computer names no language
+    # it has words for, and only those.
+    assert languages.choose(None, {"LANG": "C.UTF-8"}, lambda: None, "zh") == "zh"
+    assert languages.choose(None, {"LANG": "en_GB.UTF-8"}, lambda: None, "zh") == "en"
+    assert languages.choose("zh-TW", {"LANG": "C"}, lambda: None, "zh", ("en", "zh")) == "zh"
+    assert languages.choose(None, {"LANG": "zh_TW.UTF-8"}, lambda: None, "en",
+                            ("en", "zh")) == "zh"
+
+
+def test_each_language_is_one_row_of_the_table():
+    assert languages.LANGUAGES == ("en", "zh", "zh-TW") and languages.ENGLISH == "en"
+    assert startup.TEXT_FILES == {"zh": os.path.join("texts", "zh.json"),
+                                  "zh-TW": os.path.join("texts", "zh-TW.json")}
+    assert startup.FONT_FILES == {"minesweep_zh": os.path.join("fonts", "minesweep_zh.ttf")}
+    # The English texts are the game's own; every other language has a file.
+    assert [row.texts is None for row in languages.TABLE] == [True, False, False]
 
 
 @pytest.mark.parametrize("name, language", [
@@ -208,10 +225,10 @@ def test_the_language_comes_from_the_command_line_the_choice_or_the_system():
 def test_each_kind_of_chinese_computer_gets_its_own_letters(name, language):
     # As the environment says it (Linux, macOS), or as Python's locale
     # module reads it when the environment says nothing (Windows).
-    assert wording.system_language({"LANG": name}, None) == language
-    assert wording.system_language({}, name) == language
-    assert wording.system_language({"LANGUAGE": "", "LC_ALL": name, "LANG": "en_US"},
-                                   None) == language
+    assert languages.system_language({"LANG": name}, None) == language
+    assert languages.system_language({}, name) == language
+    assert languages.system_language({"LANGUAGE": "", "LC_ALL": name, "LANG": "en_US"},
+                                     None) == language
 
 
 def test_l_goes_through_the_languages_read_in_turn():
@@ -223,10 +240,12 @@ def test_l_goes_through_the_languages_read_in_turn():
     assert wording.following("zh-TW", {"en": {}, "zh-TW": {}}) == ("en", False)
     assert wording.following("en", {"en": {}}) == ("en", True)
     # The key list names the next one in its own letters.
-    assert [wording.l_label(name, every, True) for name in wording.LANGUAGES] == [
+    fonts = set(languages.FONTS)
+    assert [wording.l_label(name, every, fonts) for name in wording.LANGUAGES] == [
         "\u7b80\u4f53\u4e2d\u6587", "\u7e41\u9ad4\u4e2d\u6587", "English"]
-    assert wording.l_label("en", {"en": {}}, True) == "\u7b80\u4f53\u4e2d\u6587"
-    assert wording.l_label("en", {"en": {}}, False) == "Chinese"
+    assert wording.l_label("en", {"en": {}}, fonts) == "\u7b80\u4f53\u4e2d\u6587"
+    # Without its font a language is named in English letters.
+    assert wording.l_label("en", {"en": {}}, set()) == "Chinese (Simplified)"
 
 
 def test_a_broken_text_file_is_said_not_raised(tmp_path):
@@ -737,7 +756,8 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
         for name in names:
             (tmp_path / sub / (name + (".png" if sub == "images" else ".wav"))).write_text("")
     (tmp_path / "fonts").mkdir()
-    (tmp_path / startup.FONT).write_text("")
+    font = startup.FONT_FILES["minesweep_zh"]
+    (tmp_path / font).write_text("")
     (tmp_path / "texts").mkdir()
     for path in startup.TEXT_FILES.values():
         (tmp_path / path).write_text("{}")
@@ -753,31 +773,33 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
         return load
 
     load = {"images": refuse({"face_win"}), "sounds": refuse({"win"}),
-            "fonts": refuse({str(tmp_path / startup.FONT)}), "texts": wording.read_texts}
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
+            "fonts": refuse({str(tmp_path / font)}), "texts": wording.read_texts}
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
     assert "face_win.png cannot be read (Unsupported image format)" in fatal
-    assert texts is None and len(said) == 4
+    assert texts == {} and fonts == set() and len(said) == 4
     load["images"] = refuse(())
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
     assert fatal is None and len(said) == 4
     assert [topic for topic, line in said[2:]] == ["texts zh", "texts zh-TW"]
     # --check names each broken file, and stops for them.
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load, True)
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load,
+                                                 True)
     assert fatal == "minesweep: 4 broken files (see above)"
-    for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), startup.FONT,
+    for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), font,
                                     startup.TEXT_FILES["zh"], startup.TEXT_FILES["zh-TW"]],
                                    said):
         assert topic == line and str(tmp_path / path) in line
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
         "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": lambda path: ({"title": os.path.basename(path)}, "")}, True)
-    assert (fatal, said, texts) == (None, [], {"zh": {"title": "zh.json"},
-                                               "zh-TW": {"title": "zh-TW.json"}})
+    assert (fatal, said, texts, fonts) == (None, [], {"zh": {"title": "zh.json"},
+                                                      "zh-TW": {"title": "zh-TW.json"}},
+                                           {"minesweep_zh"})
     # One language's texts missing: the other is read, and the missing one is said.
     os.remove(tmp_path / startup.TEXT_FILES["zh"])
     with open(os.path.join(ROOT, startup.TEXT_FILES["zh-TW"]), encoding="utf-8") as f:
         (tmp_path / startup.TEXT_FILES["zh-TW"]).write_text(f.read(), encoding="utf-8")
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
         "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": wording.read_texts})
     assert fatal is None and sorted(texts) == ["zh-TW"]
@@ -928,6 +950,37 @@ def test_each_choice_starts_off_and_says_its_words_when_turned():
         assert getattr(settings, name) is True and on == (choice.on and wording.words(
             choice.on))
         assert settings.toggle(name) == (choice.off and wording.words(choice.off))
+
+
+def test_a_key_given_two_meanings_in_one_state_is_refused():
+    assert gamestate.key_table({"H": "hint"}, {"Q": "marks"}) == {"H": "hint", "Q": "marks"}
+    with pytest.raises(ValueError, match="the key H has two meanings"):
+        gamestate.key_table({"H": "hint", "R": "new"}, {"H": "marks"})
+
+
+def test_the_footer_names_each_choice_that_works_now_in_the_table_order():
+    settings = gamestate.Settings()
+    settings.predict = True             # predict works only within slow motion
+    assert not settings.working("predict")
+    settings.slowmo = settings.flagwin = True
+    assert [choice.shown for choice in gamestate.CHOICES.values()
+            if settings.working(choice.name)] == ["mode_slowmo", "mode_predict",
+                                                  "mode_flagwin"]
+    # Each choice's footer word is a text, and only kept choices come with a kept game.
+    assert all(choice.shown in wording.TEXTS for choice in gamestate.CHOICES.values())
+    kept = {name for name, check, whose, first in datafiles.KEPT_FIELDS
+            if whose == "settings"}
+    assert kept == {"questions", "flagwin"} == {
+        choice.name for choice in gamestate.CHOICES.values() if choice.kept}
+
+
+def test_the_footer_keeps_room_for_every_reason_the_solver_gives():
+    with open(os.path.join(ROOT, "solver.py"), encoding="ascii") as f:
+        tree = ast.parse(f.read())
+    given = {call.args[2].value for call in ast.walk(tree) if isinstance(call, ast.Call)
+             and getattr(call.func, "attr", "") == "learn"}
+    assert len(given) == 10 and given == set(solver.REASONS)
+    assert set(solver.REASONS) <= set(wording.TEXTS)
 
 
 def test_the_footer_keeps_room_for_every_news_the_game_can_give():

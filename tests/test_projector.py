@@ -15,6 +15,7 @@ import pytest
 
 import datafiles
 import gamestate
+import languages
 import scene
 import viewport
 import wording
@@ -35,7 +36,7 @@ def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
         game.settings.slowmo = level == "3"
         game.new_game(*gamestate.LEVELS[level][1:])
         game.layout()
-        other = wording.l_label(language, game.window.texts, True)
+        other = wording.l_label(language, game.window.texts, game.window.fonts)
         pairs = scene.pairs(game.say("keys", other=other))
         shown = game.now_showing()
         for width in range(viewport.MIN_WIDTH, 1921, 7):
@@ -60,7 +61,7 @@ def test_the_footer_keeps_one_font_and_size_whatever_it_says(game):
     fonts.add(font_and_size(game))                # a hint
     game.on_key_down(game.keys.X)
     fonts.add(font_and_size(game))                # news
-    assert len(fonts) == 1 and fonts.pop()[0] == wording.CHINESE_FONT
+    assert len(fonts) == 1 and fonts.pop()[0] == languages.BY_CODE["en"].font
 
 
 @pytest.mark.parametrize("rows, cols, bombs", [(15, 15, 20), (9, 9, 10), (16, 16, 40),

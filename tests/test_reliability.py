@@ -924,7 +924,7 @@ def test_broken_chinese_texts_leave_english_and_fail_the_check(tmp_path, monkeyp
     assert done.stdout.count("the game speaks English") == 1
     # L passed over the broken Simplified texts to the Traditional ones, and said so.
     assert done.stdout.strip().splitlines()[-1].startswith(
-        "zh-TW The Chinese texts could not")
+        "zh-TW The texts of a language could not")
 
 
 # Dates in the best times ---------------------------------------------------------------

@@ -272,7 +272,7 @@ def test_a_font_without_chinese_letters_fails_the_check_and_leaves_english(
         len(texts), "" if len(texts) == 1 else "s")
     chinese_everywhere(monkeypatch)
     game = load_game(script=str(folder / "minesweep.py"))
-    assert game.settings.language == "en" and not game.window.chinese
+    assert game.settings.language == "en" and not game.window.fonts
 
 
 def test_a_letter_the_font_lacks_in_the_chinese_texts_fails_the_check(tmp_path,

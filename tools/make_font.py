@@ -25,7 +25,7 @@ import sys
 from fontTools import subset
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-import wording  # noqa: E402  (the languages' names, from the game's folder)
+import languages  # noqa: E402  (the languages' names, from the game's folder)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -63,7 +63,7 @@ def letters():
     with open(os.path.join(ROOT, "chapter", "check_texts.json"), encoding="utf-8") as f:
         keep.update(json.load(f)["zh"]["messages"]["utf8_says_gb"])
     keep.update(chr(code) for code in range(32, 127))      # English, numbers
-    keep.update("\u00a0" + "".join(wording.OWN_NAMES.values()))   # the L key's label
+    keep.update("\u00a0" + "".join(row.own for row in languages.TABLE))   # L's label
     return "".join(sorted(keep))
 
 

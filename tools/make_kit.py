@@ -43,6 +43,7 @@ PACKAGES = ["pgzero==1.2.1", "pygame==2.6.1", "numpy"]
 GAME_FOLDERS = ["images", "sounds", "fonts", "texts"]
 # What the checker needs beside it, in the students' folder.
 CHECKER_FILES = ["check.py", "check_sections.py", "check_causes.py", "check_texts.json"]
+LANGUAGES = "languages.py"   # ... and the game's table of languages, from its folder
 TEACHER_DOCS = ["docs/lesson_plan.zh.md", "docs/teacher.zh.md"]
 
 
@@ -195,6 +196,8 @@ def make_student(folder, names, said):
         copy_tree(os.path.join(chapter, kind), os.path.join(folder, kind))
     for name in CHECKER_FILES:
         shutil.copyfile(os.path.join(chapter, name), os.path.join(folder, name))
+    # The checker speaks the game's languages, from the game's table of them.
+    shutil.copyfile(os.path.join(ROOT, LANGUAGES), os.path.join(folder, LANGUAGES))
     sheet = os.path.join(folder, names["sheet"] + ".html")
     shutil.copyfile(os.path.join(chapter, "student.html"), sheet)
     # The program begins as the sheet's first step does, so its lines are

@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "tests"))
 from loadgame import ROOT, draw_afresh, load_game, with_screen  # noqa: E402
 
+import languages  # noqa: E402  (the game's, from its folder)
 import pygame  # noqa: E402
 
 # A hand-laid Chapter board: 20 bombs.
@@ -37,8 +38,9 @@ def shot(mod, game, name):
     print("wrote", path)
 
 
-# Each language's pictures start with its own prefix.
-PREFIXES = {"en": "", "zh": "zh_", "zh-TW": "zh-TW_"}
+# Each language's pictures start with its code (English's with nothing).
+PREFIXES = {code: "" if code == languages.ENGLISH else code + "_"
+            for code in languages.LANGUAGES}
 FULL_LANGUAGES = ("en", "zh")   # the languages full screen's pictures are in
 
 
