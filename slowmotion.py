@@ -183,15 +183,15 @@ class Step:
 
 
 def recursion_steps(calls, before, numbers, flags, around):
-    """The steps of a recorded flood, in the order its calls ran. before is
-    the cells open before the move, numbers what each called cell shows,
-    flags the cells with a flag."""
-    steps = []
+    """The steps of a recorded flood, one at a time, in the order its calls
+    ran. before is the cells open before the move, numbers what each called
+    cell shows, flags the cells with a flag."""
     upcoming = iter(calls)
     following = next(upcoming, None)
     called = set()
     ended = []             # calls that ended since the last step
     frames = []            # the calls running, each as its own steps to come
+    last = None            # the step made last
 
     def call(cell, depth, via):
         """The steps of one call of open_block on cell, its own part only."""
@@ -242,17 +242,87 @@ def recursion_steps(calls, before, numbers, flags, around):
                 ended.append(cell)
                 if not frames:              # the click's own call has returned
                     # from the line its last step was at: return, or the loop's end
-                    steps.append(Step("end", cell, words("call_end", cell=Cell(cell)),
-                                      steps[-1].code, popped=tuple(ended)))
+                    last = Step("end", cell, words("call_end", cell=Cell(cell)),
+                                last.code, popped=tuple(ended))
                     ended = []
+                    yield last
             elif isinstance(step, tuple):   # a call the loop makes
                 depth = len(frames) + 1
                 frames.append((following[0], call(following[0], depth, step[2])))
                 following = next(upcoming, None)
             else:
                 step.popped, ended = tuple(ended), []
-                steps.append(step)
-    return steps
+                last = step
+                yield step
+
+
+def recursion_depths(calls, before, numbers, around):
+    """How many calls are running after each step of recursion_steps (the
+    same calls, cells open before, numbers and neighbours), worked out
+    without making the steps: one number a step, so also how many steps
+    there are."""
+    # A call's own steps are all at its depth: it starts (call), stops at
+    # a number (return) or begins its loop (loop), looks at each tile its
+    # loop had (back after a call it made, else skip) and ends its loop
+    # (done). After the click's own call, the end (no call running).
+    depths, seen = [], set(before)
+    place, count = 0, len(calls)
+    while place < count:
+        cell = calls[place][0]
+        place += 1
+        seen.add(cell)
+        if numbers[cell]:
+            depths += (1, 1, 0)
+            continue
+        depths += (1, 1)
+        running = [(cell, iter([near for near in around[cell] if near not in seen]))]
+        while running:
+            cell, loop = running[-1]
+            depth = len(running)
+            for other in loop:
+                if place < count and calls[place] == (other, cell):
+                    place += 1
+                    seen.add(other)
+                    if numbers[other]:
+                        depths += (depth + 1, depth + 1, depth)
+                        continue
+                    depths += (depth + 1, depth + 1)
+                    running.append((other, iter([
+                        near for near in around[other] if near not in seen])))
+                    break
+                depths.append(depth)
+            else:
+                running.pop()
+                depths += (depth, depth - 1) if running else (depth,)
+        depths.append(0)
+    return depths
+
+
+class Made:
+    """A list of steps made only as they are first looked at: a replay of a
+    big board starts at once, and makes each step as the replay comes to it
+    (going back shows steps made already). count is how many there are."""
+
+    def __init__(self, steps, count):
+        """Steps to come (an iterator), count of them; none made yet."""
+        self.steps, self.count, self.made = steps, count, []
+
+    def __len__(self):
+        """How many steps there are, made or not."""
+        return self.count
+
+    def __getitem__(self, index):
+        """A step (or a slice of them), made first if need be."""
+        wanted = range(self.count)[index]
+        last = (max(wanted, default=-1) if isinstance(index, slice) else wanted)
+        while len(self.made) <= last:
+            self.made.append(next(self.steps))
+        return [self.made[place] for place in wanted] if isinstance(
+            index, slice) else self.made[wanted]
+
+    def __iter__(self):
+        """Every step in turn."""
+        return (self[place] for place in range(self.count))
 
 
 def queue_steps(calls, before, numbers, flags, around):
@@ -321,15 +391,29 @@ def flood_calls(roots, before, numbers, flags, around):
     return calls
 
 
+def depths_of(kind, steps):
+    """How many calls are running (or tiles wait in the queue, kind
+    "queue") after each of these steps."""
+    depth, depths = 0, []
+    for step in steps:
+        if kind == "stack":
+            depth += (step.pushed is not None) - len(step.popped)
+        else:
+            depth += len(step.joined) - (step.taken or 0)
+        depths.append(depth)
+    return depths
+
+
 class Replay:
     """One replay of a recorded opening, as recursion ("stack") or with a
     queue ("queue"), that can step forward and back, and can ask the class
     to predict each next call (predict)."""
 
-    def __init__(self, kind, steps, cells, closed=(), order="reading"):
+    def __init__(self, kind, steps, cells, closed=(), order="reading", depths=None):
         """Get ready to show these steps of an opening of these cells, in
         this order of the neighbours; closed are more cells it shows
-        closed (the tiles a call cut short never reached)."""
+        closed (the tiles a call cut short never reached); depths, if
+        given, is the depth after each step (else counted from the steps)."""
         self.kind = kind
         self.steps = steps
         self.cells = cells
@@ -347,15 +431,10 @@ class Replay:
         self.verdict = None                 # the last guess's verdict, as words()
         self.verdict_at = None              # ... and the step it was said at
         self.error = None                   # a RecursionError it ends with, if any
-        depth, deepest, self.depths, self.deepests = 0, 0, [], []
-        for step in steps:
-            if kind == "stack":
-                depth += (step.pushed is not None) - len(step.popped)
-            else:
-                depth += len(step.joined) - (step.taken or 0)
-            deepest = max(deepest, depth)
-            self.depths.append(depth)
-            self.deepests.append(deepest)
+        # The chart needs every step's depth from the start; steps still
+        # to be made come with theirs.
+        self.depths = depths if depths is not None else depths_of(kind, steps)
+        self.deepests = []                  # the deepest so far, after each step shown
 
     def step(self):
         """The step shown now, or None before the first."""
@@ -363,6 +442,10 @@ class Replay:
 
     def deepest(self):
         """The deepest stack (or longest queue) so far."""
+        # Worked out as far as the replay has come, once.
+        while len(self.deepests) <= self.position:
+            made = len(self.deepests)
+            self.deepests.append(max(self.depths[made], self.deepests[-1] if made else 0))
         return self.deepests[self.position] if self.position >= 0 else 0
 
     def asking(self):
@@ -440,8 +523,10 @@ class Replay:
         """Go to the first step (end False) or the last (end True), paused;
         a replay that ends with a RecursionError goes to the error first."""
         self.paused = True
-        errors = [place for place, step in enumerate(self.steps) if step.kind == "error"]
-        stop = next((place for place in errors if place > self.position), None) if end else -1
+        stop = -1
+        if end:
+            stop = next((place for place, step in enumerate(self.steps)
+                         if step.kind == "error" and place > self.position), None)
         while self.position != stop and (self.forward() if end else self.back()):
             pass
 
@@ -517,10 +602,15 @@ class Opening:
         calls, around = self.calls_in(order), self.neighbours(order)
         cells = [cell for cell, caller in calls]
         if kind == "stack":
-            steps = recursion_steps(calls, self.before, self.numbers, self.flags, around)
+            # A big board's recursion has tens of thousands of steps: they
+            # are made as the replay shows them, their depths at once.
+            depths = recursion_depths(calls, self.before, self.numbers, around)
+            steps = Made(recursion_steps(calls, self.before, self.numbers, self.flags,
+                                         around), len(depths))
+            replay = Replay(kind, steps, cells, order=order, depths=depths)
         else:
-            steps = queue_steps(calls, self.before, self.numbers, self.flags, around)
-        replay = Replay(kind, steps, cells, order=order)
+            replay = Replay(kind, queue_steps(calls, self.before, self.numbers, self.flags,
+                                              around), cells, order=order)
         if order != self.depths_order:
             self.depths, self.depths_order = {}, order
         self.depths[kind] = replay.depths
