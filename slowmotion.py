@@ -5,9 +5,9 @@
 # and the recursive ones, goes through the Recorder, which notes it and who
 # called it, then runs the real open_block. The replay then shows those
 # notes one step at a time: the call numbers, the calls waiting on the
-# stack, where each call stops. The same opening done with a queue is the
-# game's open_block_queue, in the book's terms, worked out here on the same
-# board.
+# stack, where each call stops. The same opening done with a queue is
+# open_block_queue below, in the book's terms: the queue replay runs it on
+# tiles of its own, made from the same board, and the panel shows its code.
 #
 # Two orders of the neighbours: the reading order (top left to bottom
 # right, the order the game's own tiles keep) and the book's order (the
@@ -20,6 +20,7 @@
 # Keep this file ASCII only, like minesweep.py.
 import ast
 import csv
+import inspect
 import os
 import sys
 
@@ -48,25 +49,6 @@ BOOK_CODE = (
 )
 ASKS, RETURNS, LOOPS, CHECKS, CALLS = (BOOK_CODE[2], BOOK_CODE[5], BOOK_CODE[6],
                                        BOOK_CODE[7], BOOK_CODE[8])
-# The same opening with a list used as a queue, in the book's terms: the
-# game's open_block_queue (a test holds them against it, and runs it).
-QUEUE_CODE = (
-    "def open_block_queue(bk):",
-    "    queue = [bk]",
-    "    bk.isopen = True",
-    "    while queue:",
-    "        bk = queue.pop(0)",
-    "        bombnum = get_bomb_number(bk)",
-    "        bk.image = \"minesweep_number\" + str(bombnum)",
-    "        if bombnum != 0:",
-    "            continue",
-    "        for block in get_neighbours(bk):",
-    "            if not block.isflag:",
-    "                block.isopen = True",
-    "                queue.append(block)",
-)
-
-
 def queue_lines(code):
     """The lines of the queue's code (as QUEUE_CODE) that a queue replay's
     steps are at: its "continue" (a number is taken, nothing joins), its
@@ -81,9 +63,6 @@ def queue_lines(code):
     while getattr(last, "body", None):
         last = last.body[-1]
     return tuple(code[node.lineno - 1] for node in (stop, loop, last))
-
-
-TAKES_NUMBER, TAKES_ZERO, JOINS = queue_lines(QUEUE_CODE)
 
 
 def recorder(real, cell_of, calls):
@@ -126,27 +105,6 @@ def deepest_call(calls):
     return max(depth.values())
 
 
-def code_of(function, root):
-    """A function's own lines as its file (in the folder root) has them, as
-    the panel shows them; () if the file cannot be read."""
-    code = function.__code__
-    try:
-        with open(os.path.join(root, os.path.basename(code.co_filename)),
-                  encoding="ascii") as f:
-            return tuple(function_lines(f.read().splitlines(), code.co_firstlineno))
-    except (OSError, ValueError):
-        return ()
-
-
-def function_lines(lines, first):
-    """The lines of the function whose def is line first (counted from 1) of
-    a file's lines, as the panel shows them (see code_lines)."""
-    lines = lines[first - 1:]
-    end = next((index for index, line in enumerate(lines[1:], 1)
-                if line.strip() and not line[0].isspace()), len(lines))
-    return code_lines(lines[:end])
-
-
 def code_lines(lines):
     """A function's lines as the panel shows them: no comments, no
     docstrings, no blank lines; lines are the function's source, def first."""
@@ -160,6 +118,87 @@ def code_lines(lines):
         if text and not text.startswith("#"):
             shown.append(line.split("  #")[0].rstrip())
     return shown
+
+
+# The same opening with a list used as a queue, in the book's terms, to
+# hold beside the book's open_block. The queue replay (W) runs this very
+# function on its own tiles and shows its lines (QUEUE_CODE), so what the
+# panel shows is what made the replay; a test runs it in the book's program.
+def open_block_queue(bk):
+    """open_block done with a list used as a queue instead of recursion (W)."""
+    # A tile is marked open as it joins the queue, so get_neighbours never
+    # gives it twice; a flag stays where it is.
+    queue = [bk]
+    bk.isopen = True
+    while queue:
+        bk = queue.pop(0)
+        bombnum = get_bomb_number(bk)
+        bk.image = "minesweep_number" + str(bombnum)
+        if bombnum != 0:
+            continue
+        for block in get_neighbours(bk):
+            if not block.isflag:
+                block.isopen = True
+                queue.append(block)
+
+
+def get_neighbours(bk):
+    """The replay's tiles around this one that are not open yet, as the
+    game's get_neighbours gives them."""
+    return [block for block in bk.neighbours if not block.isopen]
+
+
+def get_bomb_number(bk):
+    """How many bombs are around this tile: the number the game showed on it."""
+    return bk.board.numbers[bk.cell]
+
+
+class QueueBoard:
+    """The board a queue replay runs open_block_queue on: the number each
+    tile shows, and what the code did, in order: ("open", cell) as a tile
+    is marked open, ("shows", cell) as it is given its picture."""
+
+    def __init__(self, numbers):
+        """Nothing done yet."""
+        self.numbers, self.done = numbers, []
+
+
+class QueueTile:
+    """A tile of a queue replay, with the fields open_block_queue uses (bk):
+    isopen, isflag, image and its neighbours; setting isopen or image notes
+    it on its board."""
+    __slots__ = ("board", "cell", "opened", "isflag", "picture", "neighbours")
+
+    def __init__(self, board, cell, isopen, isflag):
+        """A tile of this board, open or not, with a flag or not."""
+        self.board, self.cell, self.opened, self.isflag = board, cell, isopen, isflag
+        self.picture, self.neighbours = None, []
+
+    @property
+    def isopen(self):
+        """Is it open (or, in the queue, waiting to be taken)?"""
+        return self.opened
+
+    @isopen.setter
+    def isopen(self, value):
+        """Open it, as the code does: noted on the board."""
+        self.opened = value
+        self.board.done.append(("open", self.cell))
+
+    @property
+    def image(self):
+        """The picture the code gave it."""
+        return self.picture
+
+    @image.setter
+    def image(self, name):
+        """The code shows its number: it was taken from the queue."""
+        self.picture = name
+        self.board.done.append(("shows", self.cell))
+
+
+QUEUE_CODE = tuple(code_lines(inspect.getsource(open_block_queue).splitlines()))
+TAKES_NUMBER, TAKES_ZERO, JOINS = queue_lines(QUEUE_CODE)
 
 
 class Step:
@@ -326,33 +365,42 @@ class Made:
 
 
 def queue_steps(calls, before, numbers, flags, around):
-    """The steps of the same opening done with a queue (breadth first), as
-    open_block_queue does it from each cell the move opened first, in turn:
-    the neighbours in around's order."""
+    """The steps of the same opening done with a queue (breadth first): what
+    open_block_queue does from each cell the move opened first, in turn, on
+    tiles with the neighbours in around's order."""
+    board = QueueBoard(numbers)
+    tiles = [QueueTile(board, cell, cell in before, cell in flags)
+             for cell in range(len(around))]
+    for tile in tiles:
+        tile.neighbours = [tiles[other] for other in around[tile.cell]]
     steps = []
-    done = set(before)
     for start, caller in calls:
-        if caller is not None or start in done:
-            continue
-        done.add(start)
-        queue, taken = [start], False
-        while queue:
-            cell = queue.pop(0)
-            if numbers[cell] != 0:
-                steps.append(Step("take", cell, words(
-                    "queue_number", cell=Cell(cell), number=numbers[cell]), TAKES_NUMBER,
-                    taken=taken))
-            else:
-                # get_neighbours gives the tiles not open (nor queued: they
-                # are marked open as they join); a flag stays where it is.
-                joined = tuple(other for other in around[cell]
-                               if other not in done and other not in flags)
-                done.update(joined)
-                queue.extend(joined)
-                steps.append(Step("take", cell, words(
-                    "queue_zero", cell=Cell(cell), count=len(joined)),
-                    JOINS if joined else TAKES_ZERO, taken=taken, joined=joined))
-            taken = True
+        if caller is None and not tiles[start].isopen:
+            board.done = []
+            open_block_queue(tiles[start])
+            steps += taken_steps(board.done, numbers)
+    return steps
+
+
+def taken_steps(done, numbers):
+    """A queue replay's steps from what open_block_queue did once: a step
+    each tile it took, with the tiles that joined the queue then."""
+    taken = []                  # (cell, the cells that joined), in turn
+    for what, cell in done:
+        if what == "shows":
+            taken.append((cell, []))
+        elif taken:             # the first tile is marked open before it is taken
+            taken[-1][1].append(cell)
+    steps = []
+    for place, (cell, joined) in enumerate(taken):
+        if numbers[cell] != 0:
+            steps.append(Step("take", cell, words(
+                "queue_number", cell=Cell(cell), number=numbers[cell]), TAKES_NUMBER,
+                taken=place > 0))
+        else:
+            steps.append(Step("take", cell, words(
+                "queue_zero", cell=Cell(cell), count=len(joined)),
+                JOINS if joined else TAKES_ZERO, taken=place > 0, joined=tuple(joined)))
     return steps
 
 

@@ -549,8 +549,8 @@ def test_a_text_is_measured_once_in_each_font_and_size():
 
 def test_the_panel_shows_a_function_without_its_comments():
     lines = ["def f(x):", '    """Say what it does."""', "    # why", "    return x  # so",
-             "", "def g():"]
-    assert slowmotion.function_lines(lines, 1) == ["def f(x):", "    return x"]
+             "", '    """A docstring', '    of two lines."""', "    pass"]
+    assert slowmotion.code_lines(lines) == ["def f(x):", "    return x", "    pass"]
 
 
 # The solver's words ------------------------------------------------------------------
@@ -722,7 +722,7 @@ def test_a_lock_is_stale_when_old_from_the_future_its_game_gone_or_unchanged():
         assert stale(0.5, 0.5, "%d here" % os.getppid(), host) == ""    # alive
         assert stale(0.5, 0.5, "%d there" % os.getppid(), host) == ""
     for odd in ("", "x", "12 34 56", "\u0663 here", "99999999999999999999 here"):
-        assert not datafiles.owner_gone(odd, host)
+        assert datafiles.owner_state(odd, host) != "gone"
 
 
 def test_a_lock_that_cannot_be_written_is_removed_and_closed(tmp_path, monkeypatch):
