@@ -433,7 +433,7 @@ def test_a_big_replay_makes_each_step_only_as_it_comes_to_it():
 
 def test_a_recursions_depths_are_worked_out_as_its_steps_have_them():
     # Bombs, a flag the flood stops at, tiles open before, a click that is
-    # a number, and a chord's two first calls: the depths counted without
+    # a number, and a chord's several first calls: the depths counted without
     # the steps are the steps' own.
     around = solver.neighbour_table(9, 9)
     bombs = cells(9, (0, 4), (3, 3), (3, 4), (6, 7), (8, 0))
