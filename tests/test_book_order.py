@@ -274,6 +274,12 @@ def test_the_queue_code_in_the_books_program_takes_the_tiles_the_replay_takes(ga
     assert game.play.opening.book == order
     replay = game.play.opening.replay("queue", "book")
     assert [step.cell for step in replay.steps] == taken
+    # The queue the panel shows has each tile to be taken at its front.
+    while replay.position + 1 < len(replay.steps):
+        following = replay.steps[replay.position + 1]
+        assert not following.taken or replay.queue[0] == following.cell
+        replay.forward()
+    assert replay.queue == []
 
 
 def test_in_the_books_order_each_tile_still_to_open_shows_its_index_in_blocks(game):
