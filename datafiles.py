@@ -276,11 +276,6 @@ def owner_state(text, host):
     return "alive" if started == fields[2] else "gone"     # else: a new process
 
 
-def owner_gone(text, host):
-    """True if a lock's text names an ended process of this computer (or this one)."""
-    return owner_state(text, host) == "gone"
-
-
 def stale_why(age, unchanged, text, host):
     """Why a lock in the way was left by a game that stopped, or "" if it may be held."""
     # age: how long ago it was changed, by this computer's clock; unchanged:

@@ -639,29 +639,9 @@ def take_back():
 # with a recorder standing in for the name open_block, which notes each call
 # and its caller; open_block itself runs exactly as always. The replay then
 # shows the calls one step at a time; W, the same opening done with a queue
-# (open_block_queue); O, the same click with the neighbours in the book's
-# order (the order of its shuffled blocks list) or in reading order.
+# (slowmotion.open_block_queue); O, the same click with the neighbours in
+# the book's order (the order of its shuffled blocks list) or in reading order.
 # ---------------------------------------------------------------------------
-def open_block_queue(bk):
-    """open_block done with a list used as a queue instead of recursion (W)."""
-    # The book's terms, to hold beside its open_block: a tile is marked open
-    # as it joins the queue, so get_neighbours never gives it twice. Slow
-    # motion shows it (W) and a test runs it in the book's program; the game
-    # itself opens tiles with open_block.
-    queue = [bk]
-    bk.isopen = True
-    while queue:
-        bk = queue.pop(0)
-        bombnum = get_bomb_number(bk)
-        bk.image = "minesweep_number" + str(bombnum)
-        if bombnum != 0:
-            continue
-        for block in get_neighbours(bk):
-            if not block.isflag:
-                block.isopen = True
-                queue.append(block)
-
-
 def recorded(action, block):
     """Do a move while a recorder stands in for open_block; replay what it opened."""
     global open_block

@@ -5,9 +5,9 @@
 # and the recursive ones, goes through the Recorder, which notes it and who
 # called it, then runs the real open_block. The replay then shows those
 # notes one step at a time: the call numbers, the calls waiting on the
-# stack, where each call stops. The same opening done with a queue is the
-# game's open_block_queue, in the book's terms, worked out here on the same
-# board.
+# stack, where each call stops. The same opening done with a queue is
+# open_block_queue below, in the book's terms: the queue replay runs it on
+# tiles of its own, made from the same board, and the panel shows its code.
 #
 # Two orders of the neighbours: the reading order (top left to bottom
 # right, the order the game's own tiles keep) and the book's order (the
@@ -20,6 +20,7 @@
 # Keep this file ASCII only, like minesweep.py.
 import ast
 import csv
+import inspect
 import io
 import os
 import sys
@@ -49,25 +50,6 @@ BOOK_CODE = (
 )
 ASKS, RETURNS, LOOPS, CHECKS, CALLS = (BOOK_CODE[2], BOOK_CODE[5], BOOK_CODE[6],
                                        BOOK_CODE[7], BOOK_CODE[8])
-# The same opening with a list used as a queue, in the book's terms: the
-# game's open_block_queue (a test holds them against it, and runs it).
-QUEUE_CODE = (
-    "def open_block_queue(bk):",
-    "    queue = [bk]",
-    "    bk.isopen = True",
-    "    while queue:",
-    "        bk = queue.pop(0)",
-    "        bombnum = get_bomb_number(bk)",
-    "        bk.image = \"minesweep_number\" + str(bombnum)",
-    "        if bombnum != 0:",
-    "            continue",
-    "        for block in get_neighbours(bk):",
-    "            if not block.isflag:",
-    "                block.isopen = True",
-    "                queue.append(block)",
-)
-
-
 def queue_lines(code):
     """The lines of the queue's code (as QUEUE_CODE) that a queue replay's
     steps are at: its "continue" (a number is taken, nothing joins), its
@@ -82,9 +64,6 @@ def queue_lines(code):
     while getattr(last, "body", None):
         last = last.body[-1]
     return tuple(code[node.lineno - 1] for node in (stop, loop, last))
-
-
-TAKES_NUMBER, TAKES_ZERO, JOINS = queue_lines(QUEUE_CODE)
 
 
 def recorder(real, cell_of, calls):
@@ -127,27 +106,6 @@ def deepest_call(calls):
     return max(depth.values())
 
 
-def code_of(function, root):
-    """A function's own lines as its file (in the folder root) has them, as
-    the panel shows them; () if the file cannot be read."""
-    code = function.__code__
-    try:
-        with open(os.path.join(root, os.path.basename(code.co_filename)),
-                  encoding="ascii") as f:
-            return tuple(function_lines(f.read().splitlines(), code.co_firstlineno))
-    except (OSError, ValueError):
-        return ()
-
-
-def function_lines(lines, first):
-    """The lines of the function whose def is line first (counted from 1) of
-    a file's lines, as the panel shows them (see code_lines)."""
-    lines = lines[first - 1:]
-    end = next((index for index, line in enumerate(lines[1:], 1)
-                if line.strip() and not line[0].isspace()), len(lines))
-    return code_lines(lines[:end])
-
-
 def code_lines(lines):
     """A function's lines as the panel shows them: no comments, no
     docstrings, no blank lines; lines are the function's source, def first."""
@@ -161,6 +119,87 @@ def code_lines(lines):
         if text and not text.startswith("#"):
             shown.append(line.split("  #")[0].rstrip())
     return shown
+
+
+# The same opening with a list used as a queue, in the book's terms, to
+# hold beside the book's open_block. The queue replay (W) runs this very
+# function on its own tiles and shows its lines (QUEUE_CODE), so what the
+# panel shows is what made the replay; a test runs it in the book's program.
+def open_block_queue(bk):
+    """open_block done with a list used as a queue instead of recursion (W)."""
+    # A tile is marked open as it joins the queue, so get_neighbours never
+    # gives it twice; a flag stays where it is.
+    queue = [bk]
+    bk.isopen = True
+    while queue:
+        bk = queue.pop(0)
+        bombnum = get_bomb_number(bk)
+        bk.image = "minesweep_number" + str(bombnum)
+        if bombnum != 0:
+            continue
+        for block in get_neighbours(bk):
+            if not block.isflag:
+                block.isopen = True
+                queue.append(block)
+
+
+def get_neighbours(bk):
+    """The replay's tiles around this one that are not open yet, as the
+    game's get_neighbours gives them."""
+    return [block for block in bk.neighbours if not block.isopen]
+
+
+def get_bomb_number(bk):
+    """How many bombs are around this tile: the number the game showed on it."""
+    return bk.board.numbers[bk.cell]
+
+
+class QueueBoard:
+    """The board a queue replay runs open_block_queue on: the number each
+    tile shows, and what the code did, in order: ("open", cell) as a tile
+    is marked open, ("shows", cell) as it is given its picture."""
+
+    def __init__(self, numbers):
+        """Nothing done yet."""
+        self.numbers, self.done = numbers, []
+
+
+class QueueTile:
+    """A tile of a queue replay, with the fields open_block_queue uses (bk):
+    isopen, isflag, image and its neighbours; setting isopen or image notes
+    it on its board."""
+    __slots__ = ("board", "cell", "opened", "isflag", "picture", "neighbours")
+
+    def __init__(self, board, cell, isopen, isflag):
+        """A tile of this board, open or not, with a flag or not."""
+        self.board, self.cell, self.opened, self.isflag = board, cell, isopen, isflag
+        self.picture, self.neighbours = None, []
+
+    @property
+    def isopen(self):
+        """Is it open (or, in the queue, waiting to be taken)?"""
+        return self.opened
+
+    @isopen.setter
+    def isopen(self, value):
+        """Open it, as the code does: noted on the board."""
+        self.opened = value
+        self.board.done.append(("open", self.cell))
+
+    @property
+    def image(self):
+        """The picture the code gave it."""
+        return self.picture
+
+    @image.setter
+    def image(self, name):
+        """The code shows its number: it was taken from the queue."""
+        self.picture = name
+        self.board.done.append(("shows", self.cell))
+
+
+QUEUE_CODE = tuple(code_lines(inspect.getsource(open_block_queue).splitlines()))
+TAKES_NUMBER, TAKES_ZERO, JOINS = queue_lines(QUEUE_CODE)
 
 
 class Step:
@@ -184,15 +223,15 @@ class Step:
 
 
 def recursion_steps(calls, before, numbers, flags, around):
-    """The steps of a recorded flood, in the order its calls ran. before is
-    the cells open before the move, numbers what each called cell shows,
-    flags the cells with a flag."""
-    steps = []
+    """The steps of a recorded flood, one at a time, in the order its calls
+    ran. before is the cells open before the move, numbers what each called
+    cell shows, flags the cells with a flag."""
     upcoming = iter(calls)
     following = next(upcoming, None)
     called = set()
     ended = []             # calls that ended since the last step
     frames = []            # the calls running, each as its own steps to come
+    last = None            # the step made last
 
     def call(cell, depth, via):
         """The steps of one call of open_block on cell, its own part only."""
@@ -243,47 +282,126 @@ def recursion_steps(calls, before, numbers, flags, around):
                 ended.append(cell)
                 if not frames:              # the click's own call has returned
                     # from the line its last step was at: return, or the loop's end
-                    steps.append(Step("end", cell, words("call_end", cell=Cell(cell)),
-                                      steps[-1].code, popped=tuple(ended)))
+                    last = Step("end", cell, words("call_end", cell=Cell(cell)),
+                                last.code, popped=tuple(ended))
                     ended = []
+                    yield last
             elif isinstance(step, tuple):   # a call the loop makes
                 depth = len(frames) + 1
                 frames.append((following[0], call(following[0], depth, step[2])))
                 following = next(upcoming, None)
             else:
                 step.popped, ended = tuple(ended), []
-                steps.append(step)
-    return steps
+                last = step
+                yield step
+
+
+def recursion_depths(calls, before, numbers, around):
+    """How many calls are running after each step of recursion_steps (the
+    same calls, cells open before, numbers and neighbours), worked out
+    without making the steps: one number a step, so also how many steps
+    there are."""
+    # A call's own steps are all at its depth: it starts (call), stops at
+    # a number (return) or begins its loop (loop), looks at each tile its
+    # loop had (back after a call it made, else skip) and ends its loop
+    # (done). After the click's own call, the end (no call running).
+    depths, seen = [], set(before)
+    place, count = 0, len(calls)
+    while place < count:
+        cell = calls[place][0]
+        place += 1
+        seen.add(cell)
+        if numbers[cell]:
+            depths += (1, 1, 0)
+            continue
+        depths += (1, 1)
+        running = [(cell, iter([near for near in around[cell] if near not in seen]))]
+        while running:
+            cell, loop = running[-1]
+            depth = len(running)
+            for other in loop:
+                if place < count and calls[place] == (other, cell):
+                    place += 1
+                    seen.add(other)
+                    if numbers[other]:
+                        depths += (depth + 1, depth + 1, depth)
+                        continue
+                    depths += (depth + 1, depth + 1)
+                    running.append((other, iter([
+                        near for near in around[other] if near not in seen])))
+                    break
+                depths.append(depth)
+            else:
+                running.pop()
+                depths += (depth, depth - 1) if running else (depth,)
+        depths.append(0)
+    return depths
+
+
+class Made:
+    """A list of steps made only as they are first looked at: a replay of a
+    big board starts at once, and makes each step as the replay comes to it
+    (going back shows steps made already). count is how many there are."""
+
+    def __init__(self, steps, count):
+        """Steps to come (an iterator), count of them; none made yet."""
+        self.steps, self.count, self.made = steps, count, []
+
+    def __len__(self):
+        """How many steps there are, made or not."""
+        return self.count
+
+    def __getitem__(self, index):
+        """A step (or a slice of them), made first if need be."""
+        wanted = range(self.count)[index]
+        last = (max(wanted, default=-1) if isinstance(index, slice) else wanted)
+        while len(self.made) <= last:
+            self.made.append(next(self.steps))
+        return [self.made[place] for place in wanted] if isinstance(
+            index, slice) else self.made[wanted]
+
+    def __iter__(self):
+        """Every step in turn."""
+        return (self[place] for place in range(self.count))
 
 
 def queue_steps(calls, before, numbers, flags, around):
-    """The steps of the same opening done with a queue (breadth first), as
-    open_block_queue does it from each cell the move opened first, in turn:
-    the neighbours in around's order."""
+    """The steps of the same opening done with a queue (breadth first): what
+    open_block_queue does from each cell the move opened first, in turn, on
+    tiles with the neighbours in around's order."""
+    board = QueueBoard(numbers)
+    tiles = [QueueTile(board, cell, cell in before, cell in flags)
+             for cell in range(len(around))]
+    for tile in tiles:
+        tile.neighbours = [tiles[other] for other in around[tile.cell]]
     steps = []
-    done = set(before)
     for start, caller in calls:
-        if caller is not None or start in done:
-            continue
-        done.add(start)
-        queue, taken = [start], False
-        while queue:
-            cell = queue.pop(0)
-            if numbers[cell] != 0:
-                steps.append(Step("take", cell, words(
-                    "queue_number", cell=Cell(cell), number=numbers[cell]), TAKES_NUMBER,
-                    taken=taken))
-            else:
-                # get_neighbours gives the tiles not open (nor queued: they
-                # are marked open as they join); a flag stays where it is.
-                joined = tuple(other for other in around[cell]
-                               if other not in done and other not in flags)
-                done.update(joined)
-                queue.extend(joined)
-                steps.append(Step("take", cell, words(
-                    "queue_zero", cell=Cell(cell), count=len(joined)),
-                    JOINS if joined else TAKES_ZERO, taken=taken, joined=joined))
-            taken = True
+        if caller is None and not tiles[start].isopen:
+            board.done = []
+            open_block_queue(tiles[start])
+            steps += taken_steps(board.done, numbers)
+    return steps
+
+
+def taken_steps(done, numbers):
+    """A queue replay's steps from what open_block_queue did once: a step
+    each tile it took, with the tiles that joined the queue then."""
+    taken = []                  # (cell, the cells that joined), in turn
+    for what, cell in done:
+        if what == "shows":
+            taken.append((cell, []))
+        elif taken:             # the first tile is marked open before it is taken
+            taken[-1][1].append(cell)
+    steps = []
+    for place, (cell, joined) in enumerate(taken):
+        if numbers[cell] != 0:
+            steps.append(Step("take", cell, words(
+                "queue_number", cell=Cell(cell), number=numbers[cell]), TAKES_NUMBER,
+                taken=place > 0))
+        else:
+            steps.append(Step("take", cell, words(
+                "queue_zero", cell=Cell(cell), count=len(joined)),
+                JOINS if joined else TAKES_ZERO, taken=place > 0, joined=tuple(joined)))
     return steps
 
 
@@ -322,15 +440,29 @@ def flood_calls(roots, before, numbers, flags, around):
     return calls
 
 
+def depths_of(kind, steps):
+    """How many calls are running (or tiles wait in the queue, kind
+    "queue") after each of these steps."""
+    depth, depths = 0, []
+    for step in steps:
+        if kind == "stack":
+            depth += (step.pushed is not None) - len(step.popped)
+        else:
+            depth += len(step.joined) - (step.taken or 0)
+        depths.append(depth)
+    return depths
+
+
 class Replay:
     """One replay of a recorded opening, as recursion ("stack") or with a
     queue ("queue"), that can step forward and back, and can ask the class
     to predict each next call (predict)."""
 
-    def __init__(self, kind, steps, cells, closed=(), order="reading"):
+    def __init__(self, kind, steps, cells, closed=(), order="reading", depths=None):
         """Get ready to show these steps of an opening of these cells, in
         this order of the neighbours; closed are more cells it shows
-        closed (the tiles a call cut short never reached)."""
+        closed (the tiles a call cut short never reached); depths, if
+        given, is the depth after each step (else counted from the steps)."""
         self.kind = kind
         self.steps = steps
         self.cells = cells
@@ -348,15 +480,10 @@ class Replay:
         self.verdict = None                 # the last guess's verdict, as words()
         self.verdict_at = None              # ... and the step it was said at
         self.error = None                   # a RecursionError it ends with, if any
-        depth, deepest, self.depths, self.deepests = 0, 0, [], []
-        for step in steps:
-            if kind == "stack":
-                depth += (step.pushed is not None) - len(step.popped)
-            else:
-                depth += len(step.joined) - (step.taken or 0)
-            deepest = max(deepest, depth)
-            self.depths.append(depth)
-            self.deepests.append(deepest)
+        # The chart needs every step's depth from the start; steps still
+        # to be made come with theirs.
+        self.depths = depths if depths is not None else depths_of(kind, steps)
+        self.deepests = []                  # the deepest so far, after each step shown
 
     def step(self):
         """The step shown now, or None before the first."""
@@ -364,6 +491,10 @@ class Replay:
 
     def deepest(self):
         """The deepest stack (or longest queue) so far."""
+        # Worked out as far as the replay has come, once.
+        while len(self.deepests) <= self.position:
+            made = len(self.deepests)
+            self.deepests.append(max(self.depths[made], self.deepests[-1] if made else 0))
         return self.deepests[self.position] if self.position >= 0 else 0
 
     def asking(self):
@@ -441,8 +572,10 @@ class Replay:
         """Go to the first step (end False) or the last (end True), paused;
         a replay that ends with a RecursionError goes to the error first."""
         self.paused = True
-        errors = [place for place, step in enumerate(self.steps) if step.kind == "error"]
-        stop = next((place for place in errors if place > self.position), None) if end else -1
+        stop = -1
+        if end:
+            stop = next((place for place, step in enumerate(self.steps)
+                         if step.kind == "error" and place > self.position), None)
         while self.position != stop and (self.forward() if end else self.back()):
             pass
 
@@ -518,10 +651,15 @@ class Opening:
         calls, around = self.calls_in(order), self.neighbours(order)
         cells = [cell for cell, caller in calls]
         if kind == "stack":
-            steps = recursion_steps(calls, self.before, self.numbers, self.flags, around)
+            # A big board's recursion has tens of thousands of steps: they
+            # are made as the replay shows them, their depths at once.
+            depths = recursion_depths(calls, self.before, self.numbers, around)
+            steps = Made(recursion_steps(calls, self.before, self.numbers, self.flags,
+                                         around), len(depths))
+            replay = Replay(kind, steps, cells, order=order, depths=depths)
         else:
-            steps = queue_steps(calls, self.before, self.numbers, self.flags, around)
-        replay = Replay(kind, steps, cells, order=order)
+            replay = Replay(kind, queue_steps(calls, self.before, self.numbers, self.flags,
+                                              around), cells, order=order)
         if order != self.depths_order:
             self.depths, self.depths_order = {}, order
         self.depths[kind] = replay.depths

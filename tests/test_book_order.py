@@ -48,6 +48,19 @@ def step10(rows, cols, order, bombs):
     return mod
 
 
+def code_of(function, root):
+    """A function's own lines as its file (in the folder root) has them, as
+    the panel shows them (slowmotion.code_lines)."""
+    code = function.__code__
+    with open(os.path.join(root, os.path.basename(code.co_filename)),
+              encoding="ascii") as f:
+        lines = f.read().splitlines()[code.co_firstlineno - 1:]
+    # The function ends where a line stands at the left edge again.
+    end = next((index for index, line in enumerate(lines[1:], 1)
+                if line.strip() and not line[0].isspace()), len(lines))
+    return tuple(slowmotion.code_lines(lines[:end]))
+
+
 def cell_of(block, cols):
     """A step's block as a cell number, from where it is drawn."""
     return (block.top // SIZE) * cols + block.left // SIZE
@@ -211,30 +224,62 @@ def test_o_in_a_replay_switches_the_order_and_replays_the_same_click(game):
 
 
 def test_the_panel_shows_the_books_open_block(game):
-    mod = load_game("step10_win", os.path.join(CHAPTER, STEP10))
-    assert slowmotion.BOOK_CODE == tuple(slowmotion.code_of(mod.open_block, CHAPTER))
     game_replay(game, 9, 9, 10, 7, 4 * 9 + 4)
     shown = [shape.text for shape in game.now_showing().code(0, 0, 500)
              if isinstance(shape, scene.Text) and shape.font == scene.CODE_FONT]
     assert tuple(shown) == slowmotion.BOOK_CODE
     assert all(shape.size >= 18 for shape in game.now_showing().code(0, 0, 500)
                if isinstance(shape, scene.Text) and shape.font == scene.CODE_FONT)
+    # The book's program is loaded last: pgzero then looks for fonts in its folder.
+    mod = load_game("step10_win", os.path.join(CHAPTER, STEP10))
+    assert slowmotion.BOOK_CODE == code_of(mod.open_block, CHAPTER)
 
 
-def test_the_queue_code_is_the_games_and_runs_in_the_books_program(game):
-    assert slowmotion.QUEUE_CODE == tuple(slowmotion.code_of(game.open_block_queue, ROOT))
+def test_the_queue_code_shown_is_the_one_that_makes_the_queue_replay(game):
+    # One queue flood, written once: the panel shows slowmotion's
+    # open_block_queue, the function the queue replay runs; the game has
+    # no copy of its own.
+    assert slowmotion.QUEUE_CODE == code_of(slowmotion.open_block_queue, ROOT)
+    assert not hasattr(game, "open_block_queue")
+    game_replay(game, 9, 9, 10, 7, 4 * 9 + 4)
+    game.on_key_down(game.keys.W)
+    assert game.showing.replay.kind == "queue"
+    shown = [shape.text for shape in game.now_showing().code(0, 0, 500)
+             if isinstance(shape, scene.Text) and shape.font == scene.CODE_FONT]
+    assert tuple(shown) == slowmotion.QUEUE_CODE
+
+
+def test_the_queue_code_in_the_books_program_takes_the_tiles_the_replay_takes(game):
     bombs = {2, 30, 31, 60}
     order = gamestate.book_order(5, 9, 9, bombs)
-    opened = []
+    opened, taken = [], []
     for run in ("open_block", "open_block_queue"):
         mod = step10(9, 9, order, bombs)
         if run == "open_block_queue":       # the queue version, in the book's program
             exec("\n".join(slowmotion.QUEUE_CODE), mod.__dict__)
+            # Each tile the queue takes is asked for its number once, in turn.
+            real = mod.get_bomb_number
+            mod.get_bomb_number = lambda bk: taken.append(cell_of(bk, 9)) or real(bk)
         block = next(block for block in mod.blocks if cell_of(block, 9) == 80)
         mod.__dict__[run](block)
         opened.append({(cell_of(block, 9), block.image) for block in mod.blocks
                        if block.isopen})
     assert opened[0] == opened[1] and len(opened[0]) > 20
+    # The game's queue replay of the same click, the neighbours in the
+    # book's order, takes the same tiles in the same order.
+    game.new_game(9, 9, len(bombs), 5)
+    game.lay_bombs([divmod(cell, 9) for cell in bombs])
+    game.settings.order = "book"
+    game.recorded(game.click_open, game.block_at(8, 8))
+    assert game.play.opening.book == order
+    replay = game.play.opening.replay("queue", "book")
+    assert [step.cell for step in replay.steps] == taken
+    # The queue the panel shows has each tile to be taken at its front.
+    while replay.position + 1 < len(replay.steps):
+        following = replay.steps[replay.position + 1]
+        assert not following.taken or replay.queue[0] == following.cell
+        replay.forward()
+    assert replay.queue == []
 
 
 def test_in_the_books_order_each_tile_still_to_open_shows_its_index_in_blocks(game):

@@ -425,6 +425,50 @@ def test_a_replay_steps_forward_and_back_to_the_same_place():
     assert replay.position == -1 and replay.hidden == set(replay.cells)
 
 
+def step_facts(steps):
+    """Everything a replay's steps say and change, as plain tuples."""
+    return [tuple(getattr(step, name) for name in slowmotion.Step.__slots__)
+            for step in steps]
+
+
+def test_a_big_replay_makes_each_step_only_as_it_comes_to_it():
+    # A click on an empty 60 x 60 board makes about 25,000 steps: recording
+    # it makes none of them, only their depths for the chart.
+    around = solver.neighbour_table(60, 60)
+    numbers = [0] * 3600
+    calls = slowmotion.flood_calls([0], set(), numbers, set(), around)
+    replay = slowmotion.Opening(calls, set(), numbers, set(), set(), around).replay("stack")
+    assert len(replay.steps) > 20000 and replay.steps.made == []
+    for _ in range(5):
+        replay.forward()
+    replay.back()
+    assert len(replay.steps.made) == 5 and replay.deepest() == 2
+    # Made late, each step is the one it would have been made at once.
+    whole = list(slowmotion.recursion_steps(calls, set(), numbers, set(), around))
+    assert step_facts(replay.steps) == step_facts(whole)
+    assert replay.depths == slowmotion.depths_of("stack", whole)
+    assert replay.steps[-1] is replay.steps.made[-1] and replay.steps[-1].kind == "end"
+    assert step_facts(replay.steps[3:6]) == step_facts(whole[3:6])
+
+
+def test_a_recursions_depths_are_worked_out_as_its_steps_have_them():
+    # Bombs, a flag the flood stops at, tiles open before, a click that is
+    # a number, and a chord's several first calls: the depths counted without
+    # the steps are the steps' own.
+    around = solver.neighbour_table(9, 9)
+    bombs = cells(9, (0, 4), (3, 3), (3, 4), (6, 7), (8, 0))
+    numbers = [sum(other in bombs for other in around[cell]) for cell in range(81)]
+    flags = cells(9, (5, 5))
+    before = cells(9, (8, 8), (7, 8))
+    for roots in ([0], [4 * 9 + 5], [2 * 9 + 4], [0, 80, 8 * 9 + 2]):
+        calls = slowmotion.flood_calls(roots, before, numbers, flags, around)
+        steps = list(slowmotion.recursion_steps(calls, before, numbers, flags, around))
+        depths = slowmotion.recursion_depths(calls, before, numbers, around)
+        assert depths == slowmotion.depths_of("stack", steps), roots
+        assert sum(step.kind == "end" for step in steps) == len(
+            [cell for cell, caller in calls if caller is None])
+
+
 def test_the_queue_replay_is_the_solvers_flood():
     calls, numbers, around, bombs = board_3x4()
     replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("queue")
@@ -525,8 +569,8 @@ def test_a_text_is_measured_once_in_each_font_and_size():
 
 def test_the_panel_shows_a_function_without_its_comments():
     lines = ["def f(x):", '    """Say what it does."""', "    # why", "    return x  # so",
-             "", "def g():"]
-    assert slowmotion.function_lines(lines, 1) == ["def f(x):", "    return x"]
+             "", '    """A docstring', '    of two lines."""', "    pass"]
+    assert slowmotion.code_lines(lines) == ["def f(x):", "    return x", "    pass"]
 
 
 # The solver's words ------------------------------------------------------------------
@@ -698,7 +742,7 @@ def test_a_lock_is_stale_when_old_from_the_future_its_game_gone_or_unchanged():
         assert stale(0.5, 0.5, "%d here" % os.getppid(), host) == ""    # alive
         assert stale(0.5, 0.5, "%d there" % os.getppid(), host) == ""
     for odd in ("", "x", "12 34 56", "\u0663 here", "99999999999999999999 here"):
-        assert not datafiles.owner_gone(odd, host)
+        assert datafiles.owner_state(odd, host) != "gone"
 
 
 def test_a_lock_that_cannot_be_written_is_removed_and_closed(tmp_path, monkeypatch):
