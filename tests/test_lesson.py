@@ -693,6 +693,7 @@ def test_the_chinese_readme_points_at_code_that_exists(game):
                           "import", "pgzrun", "collidepoint", "UnicodeDecodeError",
                           "RecursionError", "cd", "cmd", "python",
                           "zh_TW", "zh_HK", "zh_MO",     # ... locales' names
+                          "MINESWEEP_LANG",              # ... an environment variable
                           "bk", "for", "return"}         # ... and the book's code
     # The rest are the game's, or a module's beside it (solver.flood).
     modules = [game] + [sys.modules[module] for module in ("solver", "slowmotion")]

@@ -59,7 +59,7 @@ def test_without_fork_each_program_is_checked_in_a_process_of_its_own(tmp_path,
     good = book_program(tmp_path)
     wrong = book_program(tmp_path, "wrong.py",
                          lambda text: text.replace("bk.isopen = True", "bk.isopen = False"))
-    results = check.check_all([good, wrong], check.load_texts("zh"))
+    results = check.check_all([good, wrong], check.load_texts()["zh"])
     assert marks(results[0]) == [True] * len(check.SECTIONS)
     assert results[1]["reached"] == "3.3.3"
     assert "RecursionError" in results[1]["checks"][8]["message"]
