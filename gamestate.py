@@ -37,6 +37,55 @@ Mode = namedtuple("Mode", "key click")
 Marks = namedtuple("Marks", "isopen isflag isquestion")
 
 
+# A board as the modules see it, handed over whole: its size and bombs (the
+# chapter's ROWS, COLS and BOMBS), the neighbour table (around[cell]: the
+# cells next to it), the cells (row * cols + col) that are bombs, flagged,
+# open and question-marked, the number each tile shows (None while it is
+# closed), and the chapter's failed and finished. minesweep.py's
+# board_now() makes one from the chapter's own names.
+class Board(namedtuple("Board", "rows cols bombs around bomb_cells flagged opened "
+                                "questioned shown failed finished")):
+    """A board, as plain data: sizes, cell sets and the numbers shown."""
+    __slots__ = ()
+
+    @property
+    def left(self):
+        """Bombs not flagged yet, as the counter shows it (below 0 with too many flags)."""
+        return self.bombs - len(self.flagged)
+
+    @property
+    def size(self):
+        """(rows, cols)."""
+        return self.rows, self.cols
+
+
+def board_of(size, around, tiles, ended=(False, False)):
+    """The Board of these tiles (row by row, each with isbomb, isopen,
+    isflag, isquestion and number): size is (rows, cols, bombs), ended is
+    (failed, finished)."""
+    cells = list(enumerate(tiles))
+    return Board(*size, around,
+                 frozenset(cell for cell, tile in cells if tile.isbomb),
+                 frozenset(cell for cell, tile in cells if tile.isflag),
+                 frozenset(cell for cell, tile in cells if tile.isopen),
+                 frozenset(cell for cell, tile in cells if tile.isquestion),
+                 tuple(tile.number if tile.isopen else None for tile in tiles), *ended)
+
+
+def as_before(board, marks):
+    """The board as it was before a move, from each tile's (isopen, isflag,
+    isquestion) then: a move opens tiles and never closes one, so a tile
+    open then shows the number it shows now."""
+    def having(index):
+        """The cells whose mark at index was set."""
+        return frozenset(cell for cell, mark in enumerate(marks) if mark[index])
+    opened = having(0)
+    return board._replace(opened=opened, flagged=having(1), questioned=having(2),
+                          shown=tuple(number if cell in opened else None
+                                      for cell, number in enumerate(board.shown)),
+                          failed=False, finished=False)
+
+
 # A choice of the player's that a key turns over: its field in Settings
 # (False at a first start), its key, the states whose keys turn it over,
 # and the words that say it is now on and now off (None: nothing said).

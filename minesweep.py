@@ -378,6 +378,17 @@ def picture_of(block):
 
 
 # ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: the board as the modules beside this file see it, made
+# from the chapter's own ROWS, COLS, BOMBS, blocks, failed and finished: the
+# one place where the tiles become cell numbers (gamestate.Board).
+# ---------------------------------------------------------------------------
+def board_now():
+    """The board being played, as a gamestate.Board."""
+    return gamestate.board_of((ROWS, COLS, BOMBS), neighbour_table(ROWS, COLS), blocks,
+                              (failed, finished))
+
+
+# ---------------------------------------------------------------------------
 # BEYOND THE CHAPTER: the tiles. Each is the chapter's Actor; a Tile also
 # notes when its picture changes, so that draw() draws only what changed,
 # and is quick to make and to change: a big board has thousands of tiles.
@@ -527,18 +538,11 @@ AUTO_BIG = 1000          # boards of more tiles get several moves a tick
 AUTO_BUDGET = 0.08       # ... for up to this long, s
 
 
-def visible_board():
-    """What the player sees: each tile's number if it is open, else None."""
-    return [block.number if block.isopen else None for block in blocks]
-
-
 def find_moves():
     """The moves one look at the board finds: [advice.Move]."""
     if not play.laid or over():
         return []
-    flags = {cell for cell, block in enumerate(blocks) if block.isflag}
-    return advice.moves(ROWS, COLS, BOMBS, visible_board(),
-                        neighbour_table(ROWS, COLS), flags)
+    return advice.moves(board_now())
 
 
 def show_hint():
@@ -615,11 +619,8 @@ def explain_loss(block, action):
     if action is chord:
         wrong_flag = next(cell_of(other) for other in block.neighbours
                           if other.isflag and not other.isbomb)
-    shown = [block.number if isopen else None
-             for block, (isopen, _, _) in zip(blocks, play.before)]
-    play.postmortem = advice.explain_loss(ROWS, COLS, BOMBS, shown,
-                                          neighbour_table(ROWS, COLS),
-                                          cell_of(block), wrong_flag)
+    before = gamestate.as_before(board_now(), play.before)
+    play.postmortem = advice.explain_loss(before, cell_of(block), wrong_flag)
 
 
 def take_back():

@@ -320,6 +320,36 @@ def test_boards_are_checked_and_named():
     assert gamestate.level_name(16, 30, 98) is None
 
 
+class LaidTile:
+    """A tile as a board_of() reads it: its marks and its number."""
+
+    def __init__(self, mark):
+        """A tile of one letter: b bomb, f flag, q question mark, digit open, . closed."""
+        self.isbomb, self.isflag, self.isquestion = mark == "b", mark == "f", mark == "q"
+        self.isopen = mark.isdigit()
+        self.number = int(mark) if self.isopen else None
+
+
+def test_a_board_is_its_tiles_as_cell_sets():
+    # A hand-laid 2 x 3 board: a bomb at 0, flag at 1, open 1 at 3 and 0 at 5.
+    tiles = [LaidTile(mark) for mark in "bf.1q0"]
+    around = solver.neighbour_table(2, 3)
+    board = gamestate.board_of((2, 3, 1), around, tiles, (True, False))
+    assert (board.rows, board.cols, board.bombs, board.size) == (2, 3, 1, (2, 3))
+    assert board.around is around
+    assert (board.bomb_cells, board.flagged, board.opened, board.questioned) == (
+        {0}, {1}, {3, 5}, {4})
+    assert board.shown == (None, None, None, 1, None, 0)
+    assert (board.failed, board.finished, board.left) == (True, False, 0)
+    # Before a move that opened 5 and took the flag off 1: only 3 was open.
+    before = gamestate.as_before(board, [(False, True, False), (False, True, False),
+                                         (False, False, False), (True, False, False),
+                                         (False, False, True), (False, False, False)])
+    assert (before.opened, before.flagged, before.questioned) == ({3}, {0, 1}, {4})
+    assert before.shown == (None, None, None, 1, None, None)
+    assert (before.failed, before.finished, before.bomb_cells) == (False, False, {0})
+
+
 def test_a_board_asked_for_keeps_what_was_not_asked():
     assert gamestate.board_asked((15, 15, 20), (None, None, None)) == (15, 15, 20)
     assert gamestate.board_asked((15, 15, 20), (9, None, 10)) == (9, 15, 10)
@@ -525,17 +555,26 @@ def test_3bv_counts_openings_and_lonely_numbers():
     assert advice.board_3bv(cells(3, (1, 1)), solver.neighbour_table(3, 3)) == 8
 
 
+def seen(rows, cols, bombs, shown, flags=()):
+    """A board as the player sees it: these numbers shown, these cells flagged."""
+    return gamestate.Board(rows, cols, bombs, solver.neighbour_table(rows, cols), frozenset(),
+                           frozenset(flags),
+                           frozenset(cell for cell, number in enumerate(shown)
+                                     if number is not None),
+                           frozenset(), tuple(shown), False, False)
+
+
 def test_a_loss_with_a_sure_safe_tile_names_it():
     # 1 x 4 with one bomb, only the 0 at the right open: its neighbour was
     # surely safe, and the player opened the left end instead (the bomb).
-    loss = advice.explain_loss(1, 4, 1, [None, None, None, 0], solver.neighbour_table(1, 4), 0)
+    loss = advice.explain_loss(seen(1, 4, 1, [None, None, None, 0]), 0)
     assert loss.said.key == "sure_safe" and loss.cell == 2 and loss.outline == advice.SAFE
 
 
 def test_the_hint_is_a_sure_move_when_there_is_one():
-    moves = advice.moves(1, 3, 1, [None, 1, 0], solver.neighbour_table(1, 3), set())
+    moves = advice.moves(seen(1, 3, 1, [None, 1, 0]))
     assert [(cell, isbomb) for cell, isbomb, why in moves] == [(0, True)]
-    assert advice.moves(1, 3, 1, [None, 1, 0], solver.neighbour_table(1, 3), {0}) == []
+    assert advice.moves(seen(1, 3, 1, [None, 1, 0], flags={0})) == []
 
 
 # What the window shows -----------------------------------------------------------------
