@@ -665,20 +665,16 @@ def open_block_queue(bk):
 def recorded(action, block):
     """Do a move while a recorder stands in for open_block; replay what it opened."""
     global open_block
-    before = {cell for cell, tile in enumerate(blocks) if tile.isopen}
-    flags = {cell for cell, tile in enumerate(blocks) if tile.isflag}
-    real, calls = open_block, []
+    before, real, calls = board_now(), open_block, []
     open_block = slowmotion.recorder(real, cell_of, calls)
     try:
         action(block)
     finally:
         open_block = real
     if calls:
-        bombs = {cell for cell, tile in enumerate(blocks) if tile.isbomb}
-        play.opening = slowmotion.Opening(
-            calls, before, {cell: blocks[cell].number for cell, caller in calls}, flags,
-            bombs, neighbour_table(ROWS, COLS),
-            gamestate.book_order(play.board, ROWS, COLS, bombs))
+        after = board_now()
+        play.opening = slowmotion.Opening(calls, before, after, gamestate.book_order(
+            play.board, after.rows, after.cols, after.bomb_cells))
     if len(calls) > 1:
         start_replay("stack")
 
@@ -1460,8 +1456,7 @@ def write_worksheet(args):
     for path in (args.calls, slowmotion.map_path(args.calls)):
         refuse_sheet(path)
     recorded(click_open, block_at(*args.at))
-    fault, said = slowmotion.write_calls(args.calls, play.opening, (ROWS, COLS),
-                                         args.order, speak)
+    fault, said = slowmotion.write_calls(args.calls, play.opening, args.order, speak)
     if said:
         print(said)
     sys.exit(fault)

@@ -420,9 +420,17 @@ def board_3x4():
     return calls, numbers, around, bombs
 
 
+def opening_3x4(calls, numbers, bombs):
+    """The Opening of board_3x4's calls: nothing open or flagged before."""
+    before = laid(3, 4, bombs, [None] * 12)
+    after = laid(3, 4, bombs, [numbers[cell] if cell in dict(calls) else None
+                               for cell in range(12)])
+    return slowmotion.Opening(calls, before, after)
+
+
 def test_a_replay_steps_forward_and_back_to_the_same_place():
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("stack")
+    replay = opening_3x4(calls, numbers, bombs).replay("stack")
     seen = []
     while replay.forward():
         seen.append((replay.position, list(replay.stack), dict(replay.number),
@@ -437,7 +445,7 @@ def test_a_replay_steps_forward_and_back_to_the_same_place():
 
 def test_the_queue_replay_is_the_solvers_flood():
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("queue")
+    replay = opening_3x4(calls, numbers, bombs).replay("queue")
     order = []
     while replay.forward():
         order.append(replay.step().cell)
@@ -453,7 +461,7 @@ def test_each_step_of_a_queue_replay_is_at_a_line_of_the_code_shown():
     assert all(line in slowmotion.QUEUE_CODE for line in named)
     assert len(set(named)) == 3
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("queue")
+    replay = opening_3x4(calls, numbers, bombs).replay("queue")
     lines = set()
     while replay.forward():
         lines.add(replay.step().code)
@@ -469,10 +477,10 @@ def test_each_step_of_a_queue_replay_is_at_a_line_of_the_code_shown():
 
 def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
     calls, numbers, around, bombs = board_3x4()
-    opening = slowmotion.Opening(calls, set(), numbers, set(), bombs, around)
+    opening = opening_3x4(calls, numbers, bombs)
     path = str(tmp_path / "calls.csv")
     speak = functools.partial(wording.speak, wording.TEXTS, cols=4)
-    fault, said = slowmotion.write_calls(path, opening, (3, 4), "reading", speak)
+    fault, said = slowmotion.write_calls(path, opening, "reading", speak)
     assert fault is None and said == "Wrote the %d calls of open_block to %s, and the " \
         "board to %s" % (len(calls), path, str(tmp_path / "calls_board.txt"))
     with open(path, "rb") as f:
@@ -502,8 +510,7 @@ def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
     assert [line.split()[1:] for line in board[4:7]] == [
         [str(number[row * 4 + col]) if row * 4 + col in number else "#"
          for col in range(4)] for row in range(3)]
-    fault, said = slowmotion.write_calls(str(tmp_path), opening, (3, 4), "reading",
-                                         speak)                    # a folder
+    fault, said = slowmotion.write_calls(str(tmp_path), opening, "reading", speak)  # a folder
     assert fault.startswith("minesweep: cannot write the calls to ") and "\n" not in fault
 
 
@@ -557,8 +564,13 @@ def test_3bv_counts_openings_and_lonely_numbers():
 
 def seen(rows, cols, bombs, shown, flags=()):
     """A board as the player sees it: these numbers shown, these cells flagged."""
-    return gamestate.Board(rows, cols, bombs, solver.neighbour_table(rows, cols), frozenset(),
-                           frozenset(flags),
+    return laid(rows, cols, set(), shown, flags)._replace(bombs=bombs)
+
+
+def laid(rows, cols, bomb_cells, shown, flags=()):
+    """A hand-laid board: bombs at these cells, these numbers shown, these flags."""
+    return gamestate.Board(rows, cols, len(bomb_cells), solver.neighbour_table(rows, cols),
+                           frozenset(bomb_cells), frozenset(flags),
                            frozenset(cell for cell, number in enumerate(shown)
                                      if number is not None),
                            frozenset(), tuple(shown), False, False)
