@@ -815,8 +815,7 @@ def show_times():
 
 def kept_now():
     """The game being played, as the kept file holds it."""
-    return datafiles.kept_game(ROWS, COLS, BOMBS, play.board, blocks,
-                               {"game": play, "settings": settings})
+    return datafiles.kept_game(board_now(), play.board, {"game": play, "settings": settings})
 
 
 def save_on_exit():

@@ -246,13 +246,23 @@ class Owner:
         self.__dict__.update(fields)
 
 
+def kept_board(tiles):
+    """The 2 x 2 board of these KeptTiles, as the game hands it to kept_game."""
+    def having(mark):
+        """The cells whose tile has this mark."""
+        return frozenset(cell for cell, tile in enumerate(tiles) if getattr(tile, mark))
+    return gamestate.Board(2, 2, len(having("isbomb")), solver.neighbour_table(2, 2),
+                           having("isbomb"), having("isflag"), having("isopen"),
+                           having("isquestion"), (None,) * 4, False, False)
+
+
 def test_a_kept_game_reads_back_as_it_was(tmp_path):
     play = Owner(timer=12.3456, clicks=4, undos=0, assisted=False, noguess=True)
     settings = Owner(questions=True, flagwin=False)
     tiles = [datafiles.KeptTile(*tile) for tile in (
         (True, False, True, False), (False, True, False, False),
         (False, False, False, True), (False, False, False, False))]
-    kept = datafiles.kept_game(2, 2, 1, 42, tiles, {"game": play, "settings": settings})
+    kept = datafiles.kept_game(kept_board(tiles), 42, {"game": play, "settings": settings})
     assert datafiles.kept_fault(kept) == ""
     assert datafiles.kept_tiles(kept) == tiles
     assert datafiles.kept_fields(kept)["timer"] == ("game", 12.346)
@@ -275,7 +285,7 @@ def test_a_kept_game_that_could_not_be_kept_is_refused(change, fault):
     settings = Owner(questions=False, flagwin=False)
     tiles = [datafiles.KeptTile(True, False, False, False)] + [
         datafiles.KeptTile(False, False, False, False)] * 3
-    kept = dict(datafiles.kept_game(2, 2, 1, 7, tiles, {"game": play,
+    kept = dict(datafiles.kept_game(kept_board(tiles), 7, {"game": play,
                                                           "settings": settings}), **change)
     assert fault in datafiles.kept_fault(kept)
 
@@ -949,7 +959,7 @@ def test_a_new_kept_field_may_begin_as_none(monkeypatch):
     tiles = [datafiles.KeptTile(True, False, False, False),
              datafiles.KeptTile(False, True, False, False)] + [
         datafiles.KeptTile(False, False, False, False)] * 2
-    kept = datafiles.kept_game(2, 2, 1, 7, tiles, {"game": play, "settings": settings})
+    kept = datafiles.kept_game(kept_board(tiles), 7, {"game": play, "settings": settings})
     assert datafiles.kept_fault(kept) == "" and kept["hinted_at"] == 3
     del kept["hinted_at"]
     assert datafiles.kept_fault(kept) == ""
