@@ -877,16 +877,17 @@ def layout():
         return      # each frame asks: fit it again only when what it fits changed
     old = view if canvas.board is blocks else None     # a new board: top left
     canvas.board, canvas.fitted_to = blocks, fitted_to
-    if window.fullscreen:
-        view = viewport.fit_full(ROWS, COLS, window.desktop, SIZE, settings.zoom,
-                                 settings.slowmo, footer_room, old)
-    else:
-        view = viewport.fit(ROWS, COLS, window.desktop, viewport.tile_sizes(SIZE),
-                            settings.zoom, settings.slowmo, footer_room, old)
+    view = viewport.fitted(board_now(), fitting(), old)
     if showing.focus is not None:
         view.follow(*showing.focus)
         showing.focus = None
     WIDTH, HEIGHT = view.width, view.height
+
+
+def fitting():
+    """What the view is fitted to besides the board (a viewport.Fitting)."""
+    return viewport.Fitting(window.desktop, SIZE, settings.zoom, settings.slowmo,
+                            window.fullscreen, footer_room)
 
 
 def fit_inputs():
@@ -949,12 +950,7 @@ def move_cursor(drow, dcol):
 def change_zoom():
     """Z: the next tile size: in a window the book's, the larger ones that
     fit, then smaller; in full screen the largest that fits, then smaller."""
-    if window.fullscreen:
-        settings.zoom = viewport.next_full_zoom(view.tile, ROWS, COLS, window.desktop,
-                                                SIZE, settings.slowmo, footer_room)
-    else:
-        settings.zoom = viewport.next_zoom(view.tile, SIZE, ROWS, COLS, window.desktop,
-                                           settings.slowmo, footer_room)
+    settings.zoom = viewport.next_tile(view.tile, board_now(), fitting())
     showing.focus = showing.cursor
     showing.message = words("zoom", size=settings.zoom)
 

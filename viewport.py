@@ -299,6 +299,34 @@ def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
     return view
 
 
+# What a view is fitted to besides the board: the desktop's (or in full
+# screen the screen's) size, px; the book's tile size, px; the size chosen
+# with Z (None: the largest that fits); whether the slow-motion panel shows;
+# whether the game fills the screen; and footer_for(width, most), the
+# footer's height for a board part that wide, px.
+Fitting = namedtuple("Fitting", "desktop book zoom panel full footer_for")
+
+
+def fitted(board, fitting, old=None):
+    """The view of a board (anything with rows and cols) as fitting asks:
+    in a window (fit) or filling the screen (fit_full)."""
+    if fitting.full:
+        return fit_full(board.rows, board.cols, fitting.desktop, fitting.book,
+                        fitting.zoom, fitting.panel, fitting.footer_for, old)
+    return fit(board.rows, board.cols, fitting.desktop, tile_sizes(fitting.book),
+               fitting.zoom, fitting.panel, fitting.footer_for, old)
+
+
+def next_tile(tile, board, fitting):
+    """Z: the tile size after this one, in a window (next_zoom) or in full
+    screen (next_full_zoom)."""
+    if fitting.full:
+        return next_full_zoom(tile, board.rows, board.cols, fitting.desktop, fitting.book,
+                              fitting.panel, fitting.footer_for)
+    return next_zoom(tile, fitting.book, board.rows, board.cols, fitting.desktop,
+                     fitting.panel, fitting.footer_for)
+
+
 def repaint(old, new):
     """What of the picture of the tiles in view to draw again when its view
     goes from old to new, each a TilesKey or None: (whether to draw it

@@ -50,6 +50,25 @@ def test_the_view_fits_boards_to_the_desktop():
     assert panel.height >= min(viewport.PANEL_HEIGHT, 768 - viewport.ROOM[1])
 
 
+def test_a_view_is_fitted_in_a_window_or_full_screen_as_its_fitting_says():
+    board = gamestate.Board(16, 30, 99, (), frozenset(), frozenset(), frozenset(),
+                            frozenset(), (None,) * 480, False, False)
+    def footer(width, most):
+        """A footer 60 px high at any width."""
+        return 60
+    window = viewport.Fitting((1366, 768), 25, None, False, False, footer)
+    full = window._replace(full=True)
+    assert vars(viewport.fitted(board, window)) == vars(viewport.fit(
+        16, 30, (1366, 768), viewport.tile_sizes(25), None, False, footer))
+    assert vars(viewport.fitted(board, full)) == vars(viewport.fit_full(
+        16, 30, (1366, 768), 25, None, False, footer))
+    assert viewport.next_tile(25, board, window) == viewport.next_zoom(
+        25, 25, 16, 30, (1366, 768), False, footer)
+    assert viewport.next_tile(25, board, full) == viewport.next_full_zoom(
+        25, 16, 30, (1366, 768), 25, False, footer)
+    assert viewport.fitted(board, window).tile != viewport.fitted(board, full).tile
+
+
 def test_full_screen_fills_the_screen_with_the_largest_tiles_that_fit():
     def footer(width, most):
         return 104              # four lines at 20 px
