@@ -163,6 +163,11 @@ class Showing:
         self.typed = ""             # the digits typed after G
 
 
+# The game's state, by how long each part lives: what the window shows is
+# drawn from all four (scene.Scene).
+Lives = namedtuple("Lives", "play showing settings window")
+
+
 class Settings(Fields):
     """The player's choices, which last from one game to the next (the
     language is saved for the next start, Q and X with a kept game)."""
@@ -208,6 +213,7 @@ class Window:
         self.held = set()           # mouse buttons held down now
         self.fullscreen = False     # F11 or --fullscreen: does the game fill the screen?
         self.refit = 0              # ... just left: frames to check the window's size in
+        self.limit = 1000           # Python's recursion limit, as the panel shows it
 
 
 MAX_SIDE = 200           # most rows or columns a board may have

@@ -963,15 +963,14 @@ def block_under(pos):
 
 def now_showing():
     """What the window shows now, laid out by scene.py."""
-    # Counting the flags takes time on a big board: only after a change.
-    if canvas.counted != (Tile.changes, id(blocks), BOMBS):
-        canvas.counted = (Tile.changes, id(blocks), BOMBS)
-        canvas.left = BOMBS - sum(1 for block in blocks if block.isflag)
-    board = scene.Board(ROWS, COLS, BOMBS, canvas.left, failed, finished,
-                        sys.getrecursionlimit(), slowmotion.BOOK_CODE,
-                        slowmotion.QUEUE_CODE, WIDTH, HEIGHT)
-    return scene.Scene(board, play, showing, settings, window, view, measure.font,
-                       measure.fit)
+    # Making the board takes time on a big board: only after a change (a
+    # flag, an open tile and the end each change a picture).
+    if canvas.counted != (Tile.changes, id(blocks), BOMBS, failed, finished):
+        canvas.counted = (Tile.changes, id(blocks), BOMBS, failed, finished)
+        canvas.seen = board_now()
+    window.limit = sys.getrecursionlimit()
+    return scene.Scene(canvas.seen, gamestate.Lives(play, showing, settings, window), view,
+                       measure)
 
 
 def tile_picture(name):

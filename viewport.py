@@ -147,8 +147,8 @@ class Canvas:
         self.changed = set()     # tiles whose picture changed since then
         self.board = None        # the board the view was made for
         self.fitted_to = None    # ... and what else it was fitted to
-        self.counted = None      # the tiles' state the bombs left were counted in
-        self.left = 0            # ... and the bombs left then (bombs minus flags)
+        self.counted = None      # the tiles' state the board was last seen in
+        self.seen = None         # ... and the board then, as the window shows it
         self.pictures = {}       # picture name -> the picture
         self.tints = {}          # (colour, size) -> a see-through tile
 

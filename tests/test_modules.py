@@ -619,9 +619,20 @@ def test_the_hint_is_a_sure_move_when_there_is_one():
 
 
 # What the window shows -----------------------------------------------------------------
-def monospace(fontname, size):
-    """A font of letters size / 2 px wide and lines size px high."""
-    return (lambda text: len(text) * size // 2), size
+class MonospaceFont:
+    """A font as pgzero gives one: letters size / 2 px wide, lines size px high."""
+
+    def __init__(self, fontname, size):
+        """The font of this name at this size."""
+        self.height = size
+
+    def size(self, text):
+        """(width, height) of a text, px."""
+        return len(text) * self.height // 2, self.height
+
+    def get_linesize(self):
+        """The height of a line, px."""
+        return self.height
 
 
 def window(finished=False, failed=False, state="PLAY"):
@@ -631,10 +642,10 @@ def window(finished=False, failed=False, state="PLAY"):
     play = gamestate.Game(7)
     play.state = gamestate.State[state]
     play.stats = advice.game_stats(10, 12, 20.0)
-    board = scene.Board(9, 9, 10, 10, failed, finished, 1000, (), (), view.width,
-                        view.height)
-    return scene.Scene(board, play, gamestate.Showing(), gamestate.Settings(),
-                       gamestate.Window(), view, monospace).shapes()
+    board = laid(9, 9, set(range(10)), [None] * 81)._replace(failed=failed,
+                                                             finished=finished)
+    lives = gamestate.Lives(play, gamestate.Showing(), gamestate.Settings(), gamestate.Window())
+    return scene.Scene(board, lives, view, scene.Measure(MonospaceFont)).shapes()
 
 
 def texts(shapes):
