@@ -72,6 +72,13 @@ def board_of(size, around, tiles, ended=(False, False)):
                  tuple(tile.number if tile.isopen else None for tile in tiles), *ended)
 
 
+def blank(rows, cols, bombs, around):
+    """A Board of this size with nothing open, flagged or laid yet."""
+    nothing = frozenset()
+    return Board(rows, cols, bombs, around, nothing, nothing, nothing, nothing,
+                 (None,) * (rows * cols), False, False)
+
+
 def as_before(board, marks):
     """The board as it was before a move, from each tile's (isopen, isflag,
     isquestion) then: a move opens tiles and never closes one, so a tile
@@ -149,6 +156,13 @@ class Game(Fields):
         return self.start[1]
 
 
+# The board being played, kept whole while the recursion limit's
+# demonstration (K) plays a board of its own: the chapter's ROWS, COLS,
+# BOMBS, blocks, failed and finished, the window's title, and the Game and
+# what was Showing of it.
+Stash = namedtuple("Stash", "rows cols bombs title blocks failed finished play showing")
+
+
 class Showing:
     """What the window shows of this game for now, never kept on disk."""
 
@@ -159,7 +173,7 @@ class Showing:
         self.message = None         # news for the footer, as words()
         self.hint = None            # the hint shown: an advice.Move
         self.replay = None          # the replay being shown
-        self.stash = None           # the board played before K's demonstration
+        self.stash = None           # the board played before K's demonstration: a Stash
         self.typed = ""             # the digits typed after G
 
 
@@ -285,14 +299,15 @@ def board_words(rows, cols, bombs):
         "custom", rows=rows, cols=cols, bombs=bombs)
 
 
-def board_random(board, rows, cols, bombs, first, noguess):
-    """The random numbers of a board: the same for the same board number,
-    size and first cell, on every computer and every Python 3."""
+def board_random(number, board, first, noguess):
+    """The random numbers of a board (its size and bombs: a Board): the same
+    for the same board number, size and first cell, on every computer and
+    every Python 3."""
     # Python seeds a generator from a text the same way everywhere, and
     # shuffle and sample give the same results from the same seed (a test
     # pins some boards so we would know if that ever changed).
     return random.Random("minesweep board %d: %d x %d, %d bombs, first %d%s" % (
-        board, rows, cols, bombs, first, ", no guess" if noguess else ""))
+        number, board.rows, board.cols, board.bombs, first, ", no guess" if noguess else ""))
 
 
 def book_order(board, rows, cols, bombs):

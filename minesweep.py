@@ -182,19 +182,18 @@ def lay_bombs(cells):
 
 def lay_first_bombs(first):
     """At the first click: a no-guess board if N is on, else the chapter's shuffle."""
-    around = neighbour_table(ROWS, COLS)
+    board = board_now()
     # The board's own random numbers: the same board number gives the same board.
-    rng = gamestate.board_random(play.board, ROWS, COLS, BOMBS, cell_of(first),
-                                 settings.noguess)
+    rng = gamestate.board_random(play.board, board, cell_of(first), settings.noguess)
     if settings.noguess:
-        cells = solver.no_guess_layout(ROWS, COLS, BOMBS, cell_of(first), around, rng)
+        cells = solver.no_guess_layout(board, cell_of(first), rng)
         if cells is not None:
             lay_bombs([divmod(cell, COLS) for cell in cells])
             play.noguess = True
             return
         showing.message = words("no_guess_failed")
     # The first click opens an area; on a crowded board only it is free.
-    free = solver.keep_free(cell_of(first), around, BOMBS)
+    free = solver.keep_free(cell_of(first), board.around, BOMBS)
     # The chapter's idea: shuffle the tiles, then bomb the first BOMBS.
     # We shuffle a copy, so blocks stays in row order for block_at, and
     # with the board's own generator.
@@ -330,8 +329,8 @@ def win():
         if block.isbomb and not block.isflag:
             block.isflag, block.isquestion = True, False
             block.image = picture_of(block)
-    bombs = {cell for cell, block in enumerate(blocks) if block.isbomb}
-    bbbv = advice.board_3bv(bombs, neighbour_table(ROWS, COLS))
+    board = board_now()
+    bbbv = advice.board_3bv(board.bomb_cells, board.around)
     play.stats = advice.game_stats(bbbv, play.clicks, play.timer)
     play.record = datafiles.record_win(data_folder(), gamestate.level_name(
         ROWS, COLS, BOMBS), play, say_once)
@@ -697,25 +696,25 @@ def end_replay():
         play.state, showing.replay = showing.replay.back_to, None
 
 
-def put_board(board):
-    """Play this board: (ROWS, COLS, BOMBS, TITLE, blocks, failed, finished,
-    play, showing), as recursion_demo keeps it."""
+def put_board(stash):
+    """Play the board kept in a gamestate.Stash again, as it was."""
     global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing
-    ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing = board
+    ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing = stash
 
 
 def recursion_demo():
     """K in slow motion: open an empty 40 x 40 board with Python's usual
     recursion limit until the real RecursionError, and replay it; Esc puts
     back the board that was being played."""
-    stash = ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing
+    stash = gamestate.Stash(ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play,
+                            showing)
     for limit in (slowmotion.USUAL_LIMIT, None):
         new_game(slowmotion.DEMO, slowmotion.DEMO, 0)
         lay_bombs([])
         middle = block_at(slowmotion.DEMO // 2, slowmotion.DEMO // 2)
         if limit:               # first as the book's game would run it
             message = slowmotion.run_with_limit(limit, open_block, middle)
-            opened = sum(block.isopen for block in blocks)
+            opened = len(board_now().opened)
     # Then recorded, with room for every call: the calls come in the same
     # order, and the replay stops where Python stopped.
     recorded(click_open, middle)

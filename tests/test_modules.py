@@ -389,9 +389,10 @@ def test_a_board_asked_for_keeps_what_was_not_asked():
 
 
 def test_a_board_number_gives_the_same_random_numbers():
-    first = gamestate.board_random(42, 9, 9, 10, 40, False).random()
-    assert gamestate.board_random(42, 9, 9, 10, 40, False).random() == first
-    assert gamestate.board_random(42, 9, 9, 10, 40, True).random() != first
+    board = gamestate.blank(9, 9, 10, solver.neighbour_table(9, 9))
+    first = gamestate.board_random(42, board, 40, False).random()
+    assert gamestate.board_random(42, board, 40, False).random() == first
+    assert gamestate.board_random(42, board, 40, True).random() != first
     assert gamestate.start_tile(42, 9, 9) == gamestate.start_tile(42, 9, 9)
 
 

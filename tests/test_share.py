@@ -85,7 +85,8 @@ rows, cols = 16, 30
 around = [[r * cols + c for r in range(max(row - 1, 0), min(row + 2, rows))
            for c in range(max(col - 1, 0), min(col + 2, cols)) if (r, c) != (row, col)]
           for row in range(rows) for col in range(cols)]
-mines = solver.no_guess_layout(rows, cols, 99, 100, around, random.Random("minesweep 7"))
+mines = solver.no_guess_layout(gamestate.blank(rows, cols, 99, around), 100,
+                               random.Random("minesweep 7"))
 print(x, sorted(mines))
 '''
 
