@@ -4,9 +4,10 @@
 #
 # The solver sees only what the player sees of a gamestate.Board: its size
 # and bombs, its neighbour table, its flags and board.shown[cell], the number
-# an open tile shows, or None for a closed one (never where the bombs are). Plain data in and out (cells
-# are numbers, row * cols + col), with no pgzero or pygame; the reasons are
-# words(), which the game says in the player's language.
+# an open tile shows, or None for a closed one (never where the bombs are).
+# Plain data in and out (cells are numbers, row * cols + col), with no
+# pgzero or pygame; the reasons are words(), which the game says in the
+# player's language.
 # Keep this file ASCII only, like minesweep.py.
 from collections import namedtuple
 

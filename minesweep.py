@@ -706,8 +706,8 @@ def recursion_demo():
     """K in slow motion: open an empty 40 x 40 board with Python's usual
     recursion limit until the real RecursionError, and replay it; Esc puts
     back the board that was being played."""
-    stash = gamestate.Stash(ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play,
-                            showing)
+    stash = gamestate.Stash(rows=ROWS, cols=COLS, bombs=BOMBS, title=TITLE, blocks=blocks,
+                            failed=failed, finished=finished, play=play, showing=showing)
     for limit in (slowmotion.USUAL_LIMIT, None):
         new_game(slowmotion.DEMO, slowmotion.DEMO, 0)
         lay_bombs([])
@@ -885,8 +885,9 @@ def layout():
 
 def fitting():
     """What the view is fitted to besides the board (a viewport.Fitting)."""
-    return viewport.Fitting(window.desktop, SIZE, settings.zoom, settings.slowmo,
-                            window.fullscreen, footer_room)
+    return viewport.Fitting(desktop=window.desktop, book=SIZE, zoom=settings.zoom,
+                            panel=settings.slowmo, full=window.fullscreen,
+                            footer_for=footer_room)
 
 
 def fit_inputs():
@@ -1415,7 +1416,7 @@ def check_assets(check):
     # A missing or broken picture stops the game; without a sound, or the
     # Chinese texts or font, it plays on (silent, or in English), said once.
     fatal, said, chinese = startup.problems(
-        pgzero.loaders.root, SIZE, viewport.SMALLER + viewport.LARGER + viewport.FULL, {
+        pgzero.loaders.root, (SIZE,) + viewport.SMALLER + viewport.LARGER + viewport.FULL, {
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
             "fonts": font_lacking, "texts": wording.read_texts}, check)
@@ -1437,8 +1438,7 @@ def check_assets(check):
 
 def prepare_window():
     """Ask SDL for a window that stays on the screen and is cheap to show."""
-    problem = startup.open_window(pygame.display, pygame.error, os.environ,
-                                  sys.platform, time.sleep)
+    problem = startup.open_window(pygame, os.environ, sys.platform, time.sleep)
     if problem is not None:
         sys.exit("minesweep: cannot open a window: %s" % problem)
 

@@ -645,7 +645,8 @@ def window(finished=False, failed=False, state="PLAY"):
     play.stats = advice.game_stats(10, 12, 20.0)
     board = laid(9, 9, set(range(10)), [None] * 81)._replace(failed=failed,
                                                              finished=finished)
-    lives = gamestate.Lives(play, gamestate.Showing(), gamestate.Settings(), gamestate.Window())
+    lives = gamestate.Lives(play, gamestate.Showing(), gamestate.Settings(),
+                            gamestate.Window())
     return scene.Scene(board, lives, view, scene.Measure(MonospaceFont)).shapes()
 
 
@@ -845,21 +846,21 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
 
     load = {"images": refuse({"face_win"}), "sounds": refuse({"win"}),
             "fonts": refuse({str(tmp_path / startup.FONT)}), "texts": wording.read_texts}
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
+    fatal, said, texts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, load)
     assert "face_win.png cannot be read (Unsupported image format)" in fatal
     assert texts is None and len(said) == 4
     load["images"] = refuse(())
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
+    fatal, said, texts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, load)
     assert fatal is None and len(said) == 4
     assert [topic for topic, line in said[2:]] == ["texts zh", "texts zh-TW"]
     # --check names each broken file, and stops for them.
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load, True)
+    fatal, said, texts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, load, True)
     assert fatal == "minesweep: 4 broken files (see above)"
     for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), startup.FONT,
                                     startup.TEXT_FILES["zh"], startup.TEXT_FILES["zh-TW"]],
                                    said):
         assert topic == line and str(tmp_path / path) in line
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+    fatal, said, texts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, {
         "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": lambda path: ({"title": os.path.basename(path)}, "")}, True)
     assert (fatal, said, texts) == (None, [], {"zh": {"title": "zh.json"},
@@ -868,7 +869,7 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
     os.remove(tmp_path / startup.TEXT_FILES["zh"])
     with open(os.path.join(ROOT, startup.TEXT_FILES["zh-TW"]), encoding="utf-8") as f:
         (tmp_path / startup.TEXT_FILES["zh-TW"]).write_text(f.read(), encoding="utf-8")
-    fatal, said, texts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+    fatal, said, texts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, {
         "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": wording.read_texts})
     assert fatal is None and sorted(texts) == ["zh-TW"]
@@ -935,13 +936,23 @@ def test_the_desktop_size_is_asked_for_or_unknown():
     assert startup.desktop(FakeDisplay(0, OSError("no video")), OSError) is None
 
 
+class FakePygame:
+    """pygame as open_window sees it: a FakeDisplay refused this many times first."""
+
+    error = OSError
+
+    def __init__(self, refusals):
+        """pygame with this display."""
+        self.display = FakeDisplay(refusals)
+
+
 def test_the_window_is_asked_for_again_a_few_times():
     environ, naps = {"SDL_VIDEODRIVER": "x11"}, []
-    assert startup.open_window(FakeDisplay(2), OSError, environ, "linux", naps.append) is None
+    assert startup.open_window(FakePygame(2), environ, "linux", naps.append) is None
     assert naps == [0.25, 0.25] and environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
-    refused = startup.open_window(FakeDisplay(100), OSError, {}, "linux", naps.append)
+    refused = startup.open_window(FakePygame(100), {}, "linux", naps.append)
     assert str(refused) == "x11 not available"
-    assert startup.open_window(FakeDisplay(100), OSError, {}, "win32", naps.append) is None
+    assert startup.open_window(FakePygame(100), {}, "win32", naps.append) is None
 
 
 def test_no_sound_card_is_told_apart_from_a_card_or_a_sound_server():
