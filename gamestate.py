@@ -121,19 +121,17 @@ class Fields:
 
 
 class Game(Fields):
-    """One game besides its tiles and the chapter's failed and finished."""
+    """One game besides its tiles and the chapter's failed and finished:
+    what it keeps (on disk too) and records."""
 
     def __init__(self, board):
         """A game of this board number that has not begun."""
-        self.state = State.PLAY
         self.board = board          # the same number gives the same board
         self.laid = False           # have the bombs been laid? (at the first click)
         self.noguess = False        # ... so that no guess is needed?
         self.flagwon = False        # was it won by flags (X), not by opening?
         self.started = False        # has a move changed the board? (the clock runs)
         self.timer = 0.0            # seconds since then, s
-        self.played = 0.0           # seconds played in this window, not capped, s
-        self.kept_played = 0.0      # ... when it was last kept on disk, s
         self.clicks = 0             # clicks on the grid
         self.undos = 0              # lost moves taken back with U
         self.assisted = False       # did hints or autoplay help?
@@ -142,18 +140,7 @@ class Game(Fields):
         self.record = None          # a win's best time: "new", "slower", "unsaved"
         self.before = None          # each tile's (isopen, isflag, isquestion) before a move
         self.postmortem = None      # after a loss: an advice.Loss
-        self.end_hidden = False     # has E hidden "Finished" or "Failed"?
         self.opening = None         # the last opening recorded in slow motion
-        self.offered = None         # the kept game offered at start
-        self.times = {}             # the best times shown with B
-        self.checked = None         # what update() last looked for a win at
-        self.start = None           # (board, rows, cols) and its start_tile
-
-    def start_cell(self, rows, cols):
-        """start_tile of this game's board, worked out once (each frame asks)."""
-        if self.start is None or self.start[0] != (self.board, rows, cols):
-            self.start = ((self.board, rows, cols), start_tile(self.board, rows, cols))
-        return self.start[1]
 
 
 # The board being played, kept whole while the recursion limit's
@@ -163,11 +150,23 @@ class Game(Fields):
 Stash = namedtuple("Stash", "rows cols bombs title blocks failed finished play showing")
 
 
-class Showing:
-    """What the window shows of this game for now, never kept on disk."""
+class Showing(Fields):
+    """What the window shows of this game for now, never kept on disk: the
+    state the game is in, what passes on the screen, and what is worked out
+    once for it."""
 
-    def __init__(self):
-        """Nothing shown yet besides the board."""
+    def __init__(self, board):
+        """Nothing shown yet of the game of this board number besides the board."""
+        self.state = State.PLAY     # what a key or a click does now (MODES)
+        self.back_to = None         # ... once the replay showing ends
+        self.board = board          # the game's board number, for start_cell
+        self.offered = None         # the kept game offered at start
+        self.times = {}             # the best times shown with B
+        self.end_hidden = False     # has E hidden "Finished" or "Failed"?
+        self.played = 0.0           # seconds played in this window, not capped, s
+        self.kept_played = 0.0      # ... when it was last kept on disk, s
+        self.checked = None         # what update() last looked for a win at
+        self.start = None           # (board, rows, cols) and its start_tile
         self.cursor = None          # (row, col) of the highlighted tile
         self.focus = None           # (row, col) the view should bring into sight
         self.message = None         # news for the footer, as words()
@@ -175,6 +174,12 @@ class Showing:
         self.replay = None          # the replay being shown
         self.stash = None           # the board played before K's demonstration: a Stash
         self.typed = ""             # the digits typed after G
+
+    def start_cell(self, rows, cols):
+        """start_tile of this game's board, worked out once (each frame asks)."""
+        if self.start is None or self.start[0] != (self.board, rows, cols):
+            self.start = ((self.board, rows, cols), start_tile(self.board, rows, cols))
+        return self.start[1]
 
 
 # The game's state, by how long each part lives: what the window shows is

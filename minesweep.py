@@ -130,7 +130,7 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     clock.unschedule(autoplay_step)     # the solver stops playing the old board
     failed = finished = False
     play = gamestate.Game(random.randrange(1, 1000000) if board is None else board)
-    showing = gamestate.Showing()
+    showing = gamestate.Showing(play.board)
     TITLE = title()
     # The chapter's double loop: row by row, and in each row column by column.
     canvas.changed.clear()      # the old board's tiles need no drawing
@@ -460,7 +460,7 @@ give_rect_fields(Tile)
 # BEYOND THE CHAPTER: the player's moves, as the classic games have them.
 # new_game makes a game afresh: play (a gamestate.Game) and what shows of it
 # (showing); settings last from game to game, and what the window knows
-# (window) while it is open. play.state says what a key or a click does (MODES).
+# (window) while it is open. showing.state says what a key or a click does (MODES).
 # ---------------------------------------------------------------------------
 settings = gamestate.Settings()
 window = gamestate.Window()
@@ -573,9 +573,9 @@ def autoplay_step():
 def autoplay_look(every):
     """The automatic player looks at the board once and makes its first
     move (every: all the sure moves it found); False once it stops or waits."""
-    if play.state is State.REPLAY:
+    if showing.state is State.REPLAY:
         return False                    # wait for the replay to end
-    if play.state is not State.AUTO or over():
+    if showing.state is not State.AUTO or over():
         return stop_autoplay()
     if not play.laid:
         return grid_action(block_at(ROWS // 2, COLS // 2), click_open) or True
@@ -598,17 +598,17 @@ def autoplay_look(every):
 def start_autoplay(sure_only=False):
     """A: the solver plays, one move a tick; S (sure_only): up to a guess."""
     if not over():
-        play.state, play.sure_only, play.assisted = State.AUTO, sure_only, True
+        showing.state, play.sure_only, play.assisted = State.AUTO, sure_only, True
         clock.schedule_interval(autoplay_step, AUTO_TICK)
 
 
 def stop_autoplay():
     """Stop the automatic player (after a replay it is watching); False."""
     clock.unschedule(autoplay_step)
-    if play.state is State.AUTO:
-        play.state = State.PLAY
-    elif showing.replay is not None and showing.replay.back_to is State.AUTO:
-        showing.replay.back_to = State.PLAY
+    if showing.state is State.AUTO:
+        showing.state = State.PLAY
+    elif showing.replay is not None and showing.back_to is State.AUTO:
+        showing.back_to = State.PLAY
     return False
 
 
@@ -681,10 +681,11 @@ def recorded(action, block):
 def start_replay(kind):
     """Show the last opening again, as recursion ("stack") or a queue."""
     if play.opening is not None:
-        back_to = showing.replay.back_to if showing.replay is not None else play.state
+        if showing.replay is None:
+            showing.back_to = showing.state
         showing.replay = play.opening.replay(kind, settings.order)
-        play.state = State.REPLAY
-        showing.replay.back_to, showing.replay.predict = back_to, settings.predict
+        showing.state = State.REPLAY
+        showing.replay.predict = settings.predict
 
 
 def end_replay():
@@ -693,7 +694,7 @@ def end_replay():
     if showing.stash is not None:
         put_board(showing.stash)
     elif showing.replay is not None:
-        play.state, showing.replay = showing.replay.back_to, None
+        showing.state, showing.replay = showing.back_to, None
 
 
 def put_board(stash):
@@ -721,7 +722,7 @@ def recursion_demo():
     if message is not None:
         showing.replay = play.opening.error_replay(opened, message,
                                                    sys.getrecursionlimit())
-        showing.replay.back_to, play.state = State.PLAY, State.REPLAY
+        showing.back_to, showing.state = State.PLAY, State.REPLAY
     showing.stash = stash
     showing.message = words("recursion_demo", limit=slowmotion.USUAL_LIMIT)
 
@@ -809,7 +810,7 @@ def show_times():
     if times is None:
         showing.message = words("times_unread")
     else:
-        play.times, play.state = times, State.TIMES
+        showing.times, showing.state = times, State.TIMES
 
 
 def kept_now():
@@ -832,14 +833,14 @@ def keep_or_forget(dt):
     if window.keeping and (window.keeping[0] is not play or over()):
         datafiles.forget_game(data_folder(), window.keeping[1], say_once)
         window.keeping = None
-    if not play.laid or over() or play.state is State.PAUSED:
+    if not play.laid or over() or showing.state is State.PAUSED:
         return
-    play.played += dt
-    if datafiles.keep_due(play.played, play.kept_played, time.monotonic(),
+    showing.played += dt
+    if datafiles.keep_due(showing.played, showing.kept_played, time.monotonic(),
                           window.kept_clock):
         window.kept_clock, kept = time.monotonic(), kept_now()
         if datafiles.keep_game(data_folder(), kept, say_once, closing=False):
-            play.kept_played, window.keeping = play.played, (play, kept)
+            showing.kept_played, window.keeping = showing.played, (play, kept)
 
 
 def resume(kept):
@@ -1118,13 +1119,13 @@ def update(dt):
     if showing.stash is not None:
         return                  # the recursion limit's demonstration is not played
     keep_or_forget(dt)
-    if over() or play.state is State.PAUSED:
+    if over() or showing.state is State.PAUSED:
         return
-    if play.started and play.state is not State.REPLAY:     # a replay is not play
+    if play.started and showing.state is not State.REPLAY:     # a replay is not play
         play.timer = min(play.timer + dt, MAX_TIME)
     # Looking at every tile takes time on a big board, so only after a change.
-    if play.checked != (Tile.changes, settings.flagwin):
-        play.checked = (Tile.changes, settings.flagwin)
+    if showing.checked != (Tile.changes, settings.flagwin):
+        showing.checked = (Tile.changes, settings.flagwin)
         if won_now():
             win()
 
@@ -1150,7 +1151,7 @@ def on_mouse_down(pos, button):
         showing.cursor = view.wheel(button == mouse.WHEEL_UP, shift, pos, showing.cursor)
         return
     window.held.add(button)
-    MODES[play.state].click(pos, button)
+    MODES[showing.state].click(pos, button)
 
 
 def on_mouse_up(button):
@@ -1174,7 +1175,7 @@ def on_key_down(key):
     if key == keys.F11:
         toggle_fullscreen()
         return
-    MODES[play.state].key(key)
+    MODES[showing.state].key(key)
 
 
 def view_this_board():
@@ -1221,7 +1222,7 @@ def afresh(handler):
     """A key or a click that leaves the state for play, then plays."""
     def leave(*event):
         """Back to play, then the key or click does what it does there."""
-        play.state, showing.message = State.PLAY, None
+        showing.state, showing.message = State.PLAY, None
         handler(*event)
     return leave
 
@@ -1229,7 +1230,7 @@ def afresh(handler):
 def offer_key(key):
     """The first key after a kept game was offered: C takes it back."""
     if key == keys.C:
-        resume(play.offered)
+        resume(showing.offered)
     else:
         afresh(play_key)(key)
 
@@ -1240,11 +1241,11 @@ def typing_key(key):
         new_game(board=int(showing.typed))
         showing.message = words("board_chosen", board=play.board)
     elif key == keys.ESCAPE:
-        play.state, showing.message = State.PLAY, None
+        showing.state, showing.message = State.PLAY, None
     else:                           # G itself (key None) starts afresh
         showing.typed = gamestate.typed("" if key is None else showing.typed,
                                         getattr(key, "name", ""))
-        play.state, showing.message = State.TYPING, words("typing", digits=showing.typed)
+        showing.state, showing.message = State.TYPING, words("typing", digits=showing.typed)
 
 
 def replay_key(key):
@@ -1253,7 +1254,7 @@ def replay_key(key):
         REPLAY_KEYS[key]()
     elif key in LEVEL_KEYS or key == keys.R:
         end_replay()
-        MODES[play.state].key(key)
+        MODES[showing.state].key(key)
     else:
         replay_click()
 
@@ -1272,20 +1273,20 @@ def set_state(state):
     """A key or a click that puts the game in this state."""
     def enter(*event):
         """Enter the state."""
-        play.state = state
+        showing.state = state
     return enter
 
 
 def pause():
     """P: hide the board and stop the clock, once a game has begun and until it ends."""
     if play.started and not over():
-        play.state = State.PAUSED
+        showing.state = State.PAUSED
 
 
 def paused_key(key):
     """A key while paused: P plays on; any other does nothing."""
     if key == keys.P:
-        play.state = State.PLAY
+        showing.state = State.PLAY
 
 
 def stop_key(*event):
@@ -1295,7 +1296,7 @@ def stop_key(*event):
 
 def hide_end():
     """E, or a click on an ended game: hide "Finished" or "Failed", or show it again."""
-    play.flip("end_hidden")
+    showing.flip("end_hidden")
 
 
 def demo_key():
@@ -1489,7 +1490,7 @@ def start():
         if args.fullscreen:
             toggle_fullscreen()
     if kept is not None and not (args and args.asked):     # a board asked for is played
-        play.offered, play.state = kept, State.OFFER
+        showing.offered, showing.state = kept, State.OFFER
         showing.message = words("saved_waiting", level=gamestate.board_words(
             kept["rows"], kept["cols"], kept["bombs"]),
             board=kept["board"], seconds=int(kept["timer"]))

@@ -195,7 +195,7 @@ class Scene:
     # -- the whole window ---------------------------------------------------
     def shapes(self):
         """Everything the window shows."""
-        if self.play.state is State.TIMES:
+        if self.showing.state is State.TIMES:
             return self.times()
         shapes = self.status() + self.tiles() + self.footer()
         if self.settings.slowmo:
@@ -222,16 +222,16 @@ class Scene:
 
     def tiles(self):
         """The tiles in view, and what goes on top of them."""
-        view, play = self.view, self.play
+        view, showing = self.view, self.showing
         area = view.board_area()
-        replay = self.showing.replay
+        replay = showing.replay
         shapes = [Tiles(TilesKey(view.tile, view.row, view.col, view.rows, view.cols,
                                 replay and (id(replay), replay.position)))]
         if (view.tile * view.cols, view.tile * view.rows) != area[2:]:
             shapes.insert(0, Box(area, DARK))     # round a small grid
         if replay is not None:
             return shapes + self.replay_marks()
-        if play.state is State.PAUSED:
+        if showing.state is State.PAUSED:
             left, top, width, height = area
             broken, fontname, fontsize, high = self.fitted(self.say("paused"), width - 16,
                                                            height - 16, 22)
@@ -245,7 +245,7 @@ class Scene:
         """The cell to click first, while the bombs are not laid yet, or None."""
         if self.play.laid:
             return None
-        return self.play.start_cell(self.board.rows, self.board.cols)
+        return self.showing.start_cell(self.board.rows, self.board.cols)
 
     def highlights(self):
         """The green start tile, the cursor, the post-mortem's tile and the
@@ -310,7 +310,7 @@ class Scene:
         """The chapter's "Failed" or "Finished" over the board (the rest of
         the end is in the footer); E or a click on the board hides it."""
         board = self.board
-        if self.play.end_hidden or not (board.finished or board.failed):
+        if self.showing.end_hidden or not (board.finished or board.failed):
             return []
         left, top, width, height = self.view.board_area()
         size = min(100, width // 5, height // 2)
@@ -377,8 +377,8 @@ class Scene:
         (every: as if every mode were on, to know how long it can get)."""
         settings, view, board = self.settings, self.view, self.board
         replay, window = self.showing.replay, self.window
-        autoplay = self.play.state is State.AUTO or (
-            replay is not None and replay.back_to is State.AUTO)
+        autoplay = self.showing.state is State.AUTO or (
+            replay is not None and self.showing.back_to is State.AUTO)
         modes = [key for key, on in (("mode_questions", settings.questions),
                                      ("mode_noguess", settings.noguess),
                                      ("mode_slowmo", settings.slowmo),
@@ -605,12 +605,12 @@ class Scene:
                               ("times_noguess", datafiles.NOGUESS_RECORD),
                               ("times_flagwin", datafiles.FLAGWIN_RECORD)):
             names = [gamestate.LEVELS[key][0] for key in "1230"]
-            if kind != "%s" and not any(kind % name in self.play.times for name in names):
+            if kind != "%s" and not any(kind % name in self.showing.times for name in names):
                 continue            # no-guess boards and flag wins, once there are some
             lines.append(self.say(heading))
             for key in "1230":
                 name = gamestate.LEVELS[key][0]
-                record = self.play.times.get(kind % name)
+                record = self.showing.times.get(kind % name)
                 if record is None:
                     lines.append(self.say("times_none", level=words(name)))
                 else:

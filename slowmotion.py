@@ -341,7 +341,6 @@ class Replay:
         self.queue = []                     # the queue, in the queue replay
         self.paused = False
         self.wait = 0.0                     # time until the next step, s
-        self.back_to = None                 # the game's mode when it ends
         self.predict = False                # does it wait for a guess at each call?
         self.score = [0, 0]                 # guesses right, and guesses made
         self.verdict = None                 # the last guess's verdict, as words()

@@ -397,16 +397,28 @@ def test_a_board_number_gives_the_same_random_numbers():
 
 
 def test_a_new_game_has_not_begun():
-    game = gamestate.Game(5)
-    assert game.state is gamestate.State.PLAY and not game.laid and game.timer == 0.0
+    game, showing = gamestate.Game(5), gamestate.Showing(5)
+    assert showing.state is gamestate.State.PLAY and not game.laid and game.timer == 0.0
+
+
+def test_a_game_keeps_what_it_keeps_and_records_and_the_rest_is_shown():
+    # The mode, what passes on the screen and what is worked out for it are
+    # the Showing's; a replay knows nothing of the game's mode.
+    passing = {"state", "back_to", "offered", "times", "end_hidden", "checked", "start",
+               "played", "kept_played"}
+    assert not passing & set(vars(gamestate.Game(5)))
+    assert passing <= set(vars(gamestate.Showing(5)))
+    calls, numbers, around, bombs = board_3x4()
+    assert not hasattr(opening_3x4(calls, numbers, bombs).replay("stack"), "back_to")
 
 
 def test_the_start_cell_is_the_boards_and_a_flip_turns_a_field_over():
+    shown = gamestate.Showing(42)
+    assert shown.start_cell(9, 9) == gamestate.start_tile(42, 9, 9)
+    assert shown.start_cell(16, 30) == gamestate.start_tile(42, 16, 30)
+    shown.board = 43
+    assert shown.start_cell(16, 30) == gamestate.start_tile(43, 16, 30)
     game = gamestate.Game(42)
-    assert game.start_cell(9, 9) == gamestate.start_tile(42, 9, 9)
-    assert game.start_cell(16, 30) == gamestate.start_tile(42, 16, 30)
-    game.board = 43
-    assert game.start_cell(16, 30) == gamestate.start_tile(43, 16, 30)
     assert game.flip("noguess") is True and game.noguess is True
     settings = gamestate.Settings()
     assert settings.flip("questions") is True and settings.flip("questions") is False
@@ -640,13 +652,12 @@ def window(finished=False, failed=False, state="PLAY"):
     """The shapes of a 9 x 9 window."""
     view = viewport.fit(9, 9, (1366, 768), viewport.tile_sizes(25), None, False,
                         lambda width, most: 60)
-    play = gamestate.Game(7)
-    play.state = gamestate.State[state]
+    play, showing = gamestate.Game(7), gamestate.Showing(7)
+    showing.state = gamestate.State[state]
     play.stats = advice.game_stats(10, 12, 20.0)
     board = laid(9, 9, set(range(10)), [None] * 81)._replace(failed=failed,
                                                              finished=finished)
-    lives = gamestate.Lives(play, gamestate.Showing(), gamestate.Settings(),
-                            gamestate.Window())
+    lives = gamestate.Lives(play, showing, gamestate.Settings(), gamestate.Window())
     return scene.Scene(board, lives, view, scene.Measure(MonospaceFont)).shapes()
 
 

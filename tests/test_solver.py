@@ -380,21 +380,21 @@ def test_solver_keys_at_any_moment(game):
             game.blow_up()
         if setup == 3:
             game.on_key_down(game.keys.A)
-            assert game.play.state == State.AUTO
+            assert game.showing.state == State.AUTO
         for key in [game.keys.H, game.keys.A, game.keys.N] * 3:
-            state, noguess = game.play.state, game.settings.noguess
+            state, noguess = game.showing.state, game.settings.noguess
             over = game.failed or game.finished
             game.showing.hint = game.showing.message = None
             game.on_key_down(key)
             if state == State.AUTO:
-                assert game.play.state == State.PLAY, key   # any key stops it
+                assert game.showing.state == State.PLAY, key   # any key stops it
             elif key == game.keys.H and (over or not game.play.laid):
                 assert game.showing.hint is None
                 assert game.showing.message.key == ("game_over" if over else "hints_later")
             elif key == game.keys.H:
                 assert not game.block_at(*divmod(game.showing.hint.cell, 9)).isopen
             elif key == game.keys.A:
-                assert game.play.state == (State.PLAY if over else State.AUTO)
+                assert game.showing.state == (State.PLAY if over else State.AUTO)
             else:
                 assert game.settings.noguess != noguess
             tick(game, 1)
@@ -404,7 +404,7 @@ def test_solver_keys_at_any_moment(game):
         game.on_key_down(key)
         tick(game, 1)
         assert game.now_showing().shapes()
-    assert game.play.state == State.PLAY
+    assert game.showing.state == State.PLAY
 
 
 # The solver's own module, and its guesses -----------------------------------------
