@@ -14,6 +14,7 @@ import enum
 import random
 import re
 from collections import namedtuple
+from itertools import compress
 
 import slowmotion
 import wording
@@ -63,13 +64,16 @@ def board_of(size, around, tiles, ended=(False, False)):
     """The Board of these tiles (row by row, each with isbomb, isopen,
     isflag, isquestion and number): size is (rows, cols, bombs), ended is
     (failed, finished)."""
-    cells = list(enumerate(tiles))
+    # A big board has 40,000 tiles, made a Board after every move: each mark
+    # is read in one list first, and the cells picked out of it (compress).
+    cells = range(len(tiles))
+    opened = [tile.isopen for tile in tiles]
     return Board(*size, around,
-                 frozenset(cell for cell, tile in cells if tile.isbomb),
-                 frozenset(cell for cell, tile in cells if tile.isflag),
-                 frozenset(cell for cell, tile in cells if tile.isopen),
-                 frozenset(cell for cell, tile in cells if tile.isquestion),
-                 tuple(tile.number if tile.isopen else None for tile in tiles), *ended)
+                 frozenset(compress(cells, [tile.isbomb for tile in tiles])),
+                 frozenset(compress(cells, [tile.isflag for tile in tiles])),
+                 frozenset(compress(cells, opened)),
+                 frozenset(compress(cells, [tile.isquestion for tile in tiles])),
+                 tuple([tile.number if tile.isopen else None for tile in tiles]), *ended)
 
 
 def blank(rows, cols, bombs, around):
