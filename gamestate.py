@@ -1,8 +1,10 @@
-# The state of a game of minesweep besides its tiles, by how long it lasts:
-# a Game, and what is Showing of it, last one game (new_game makes both
-# afresh); the Settings, the player's choices, last from game to game (the
-# language is saved for the next start, Q and X with a kept game); what
-# the Window knows lasts only while it is open. And the State the game is
+# The board of a game of minesweep as the modules see it (a Board, handed
+# over whole), and the state of a game besides its tiles, by how long it
+# lasts: a Game (what it keeps and records), and what is Showing of it (the
+# state it is in, what passes on the screen and its caches), last one game
+# (new_game makes both afresh); the Settings, the player's choices, last
+# from game to game (the language is saved for the next start, Q and X with
+# a kept game); what the Window knows lasts only while it is open. And the State the game is
 # in, which decides what a key or a click does, and the boards the game
 # plays: the standard levels, and how big a board may be.
 #
