@@ -2,10 +2,12 @@
 # move and why, the reason for a guess, what a lost game could have done
 # instead, and the statistics of a won game.
 #
-# The solver sees only what the player sees: shown[cell] is the number an
-# open tile shows, or None for a closed one. Plain data in and out (cells
-# are numbers, row * cols + col), with no pgzero or pygame; the reasons are
-# words(), which the game says in the player's language.
+# The solver sees only what the player sees of a gamestate.Board: its size
+# and bombs, its neighbour table, its flags and board.shown[cell], the number
+# an open tile shows, or None for a closed one (never where the bombs are).
+# Plain data in and out (cells are numbers, row * cols + col), with no
+# pgzero or pygame; the reasons are words(), which the game says in the
+# player's language.
 # Keep this file ASCII only, like minesweep.py.
 from collections import namedtuple
 
@@ -21,15 +23,15 @@ Move = namedtuple("Move", "cell isbomb why")
 Loss = namedtuple("Loss", "said cell outline")
 
 
-def moves(rows, cols, bombs, shown, around, flags):
-    """The moves one look at the board finds, each a Move:
+def moves(board):
+    """The moves one look at the board (a gamestate.Board) finds, each a Move:
     the sure moves of the first rule that finds any, or else the best guess
     (isbomb None); [] when there is none. A bomb already flagged is no move."""
     def useful(fact):
         """A fact worth showing: a safe tile, or a bomb not flagged yet."""
-        return not fact.isbomb or fact.cell not in flags
+        return not fact.isbomb or fact.cell not in board.flagged
 
-    solver = Solver(rows, cols, bombs, shown, around)
+    solver = seen_by_solver(board)
     solver.run(enough=lambda s: any(useful(fact) for fact in s.facts))
     found = [Move(fact.cell, fact.isbomb, fact_words(fact.isbomb, fact.why))
              for fact in solver.facts if useful(fact)]
@@ -85,11 +87,17 @@ def chances_text(chance):
     return words("percent", percent=percent)
 
 
-def explain_loss(rows, cols, bombs, shown, around, cell, wrong_flag=None):
-    """Why the move on cell lost, judged from what was shown just before it:
+def seen_by_solver(board):
+    """A Solver of what the player sees of a board."""
+    return Solver(board.rows, board.cols, board.bombs, board.shown, board.around)
+
+
+def explain_loss(board, cell, wrong_flag=None):
+    """Why the move on cell lost, judged from the board just before it:
     a Loss (words, a cell to outline or None, SAFE or RISKY). wrong_flag is the
     wrongly flagged cell a chord trusted, if the move was a chord."""
-    solver = Solver(rows, cols, bombs, shown, around).run()
+    solver = seen_by_solver(board).run()
+    shown = board.shown
     reasons = {fact.cell: fact.why for fact in solver.facts}
     if wrong_flag is not None:
         if solver.known.get(wrong_flag) is False:

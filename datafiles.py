@@ -906,16 +906,16 @@ def play_fault(marks, value):
     return ""
 
 
-def kept_game(rows, cols, bombs, board, tiles, owners):
-    """A game as the kept file holds it: tiles, in row order, each have
-    isbomb, isopen, isflag and isquestion (the game's own tiles, or
-    KeptTiles); owners holds the objects whose attributes KEPT_FIELDS are
+def kept_game(board, number, owners):
+    """A game as the kept file holds it: its board (a gamestate.Board) and
+    board number; owners holds the objects whose attributes KEPT_FIELDS are
     ({"game": ..., "settings": ...})."""
-    marks = "".join("o" if tile.isopen else "F" if tile.isflag else
-                    "?" if tile.isquestion else "." for tile in tiles)
-    game = {"format": SAVE_FORMAT, "rows": rows, "cols": cols, "bombs": bombs,
-            "board": board, "marks": marks,
-            "under": "".join("*" if tile.isbomb else "." for tile in tiles)}
+    cells = range(board.rows * board.cols)
+    marks = "".join("o" if cell in board.opened else "F" if cell in board.flagged else
+                    "?" if cell in board.questioned else "." for cell in cells)
+    game = {"format": SAVE_FORMAT, "rows": board.rows, "cols": board.cols,
+            "bombs": board.bombs, "board": number, "marks": marks,
+            "under": "".join("*" if cell in board.bomb_cells else "." for cell in cells)}
     for name, check, whose, first in KEPT_FIELDS:
         value = getattr(owners[whose], name)
         game[name] = round(value, 3) if check == "seconds" else value

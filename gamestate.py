@@ -1,8 +1,10 @@
-# The state of a game of minesweep besides its tiles, by how long it lasts:
-# a Game, and what is Showing of it, last one game (new_game makes both
-# afresh); the Settings, the player's choices, last from game to game (the
-# language is saved for the next start, Q and X with a kept game); what
-# the Window knows lasts only while it is open. And the State the game is
+# The board of a game of minesweep as the modules see it (a Board, handed
+# over whole), and the state of a game besides its tiles, by how long it
+# lasts: a Game (what it keeps and records), and what is Showing of it (the
+# state it is in, what passes on the screen and its caches), last one game
+# (new_game makes both afresh); the Settings, the player's choices, last
+# from game to game (the language is saved for the next start, Q and X with
+# a kept game); what the Window knows lasts only while it is open. And the State the game is
 # in, which decides what a key or a click does, and the boards the game
 # plays: the standard levels, and how big a board may be.
 #
@@ -14,6 +16,7 @@ import enum
 import random
 import re
 from collections import namedtuple
+from itertools import compress
 
 import languages
 import slowmotion
@@ -36,6 +39,65 @@ class State(enum.Enum):
 Mode = namedtuple("Mode", "key click")
 # What the player sees of one tile: open, a flag, a question mark.
 Marks = namedtuple("Marks", "isopen isflag isquestion")
+
+
+# A board as the modules see it, handed over whole: its size and bombs (the
+# chapter's ROWS, COLS and BOMBS), the neighbour table (around[cell]: the
+# cells next to it), the cells (row * cols + col) that are bombs, flagged,
+# open and question-marked, the number each tile shows (None while it is
+# closed), and the chapter's failed and finished. minesweep.py's
+# board_now() makes one from the chapter's own names.
+class Board(namedtuple("Board", "rows cols bombs around bomb_cells flagged opened "
+                                "questioned shown failed finished")):
+    """A board, as plain data: sizes, cell sets and the numbers shown."""
+    __slots__ = ()
+
+    @property
+    def left(self):
+        """Bombs not flagged yet, as the counter shows it (below 0 with too many flags)."""
+        return self.bombs - len(self.flagged)
+
+    @property
+    def size(self):
+        """(rows, cols)."""
+        return self.rows, self.cols
+
+
+def board_of(size, around, tiles, ended=(False, False)):
+    """The Board of these tiles (row by row, each with isbomb, isopen,
+    isflag, isquestion and number): size is (rows, cols, bombs), ended is
+    (failed, finished)."""
+    # A big board has 40,000 tiles, made a Board after every move: each mark
+    # is read in one list first, and the cells picked out of it (compress).
+    cells = range(len(tiles))
+    opened = [tile.isopen for tile in tiles]
+    return Board(*size, around,
+                 frozenset(compress(cells, [tile.isbomb for tile in tiles])),
+                 frozenset(compress(cells, [tile.isflag for tile in tiles])),
+                 frozenset(compress(cells, opened)),
+                 frozenset(compress(cells, [tile.isquestion for tile in tiles])),
+                 tuple([tile.number if tile.isopen else None for tile in tiles]), *ended)
+
+
+def blank(rows, cols, bombs, around):
+    """A Board of this size with nothing open, flagged or laid yet."""
+    nothing = frozenset()
+    return Board(rows, cols, bombs, around, nothing, nothing, nothing, nothing,
+                 (None,) * (rows * cols), False, False)
+
+
+def as_before(board, marks):
+    """The board as it was before a move, from each tile's (isopen, isflag,
+    isquestion) then: a move opens tiles and never closes one, so a tile
+    open then shows the number it shows now."""
+    def having(index):
+        """The cells whose mark at index was set."""
+        return frozenset(cell for cell, mark in enumerate(marks) if mark[index])
+    opened = having(0)
+    return board._replace(opened=opened, flagged=having(1), questioned=having(2),
+                          shown=tuple(number if cell in opened else None
+                                      for cell, number in enumerate(board.shown)),
+                          failed=False, finished=False)
 
 
 # A choice of the player's that a key turns over: its field in Settings
@@ -87,19 +149,17 @@ class Fields:
 
 
 class Game(Fields):
-    """One game besides its tiles and the chapter's failed and finished."""
+    """One game besides its tiles and the chapter's failed and finished:
+    what it keeps (on disk too) and records."""
 
     def __init__(self, board):
         """A game of this board number that has not begun."""
-        self.state = State.PLAY
         self.board = board          # the same number gives the same board
         self.laid = False           # have the bombs been laid? (at the first click)
         self.noguess = False        # ... so that no guess is needed?
         self.flagwon = False        # was it won by flags (X), not by opening?
         self.started = False        # has a move changed the board? (the clock runs)
         self.timer = 0.0            # seconds since then, s
-        self.played = 0.0           # seconds played in this window, not capped, s
-        self.kept_played = 0.0      # ... when it was last kept on disk, s
         self.clicks = 0             # clicks on the grid
         self.undos = 0              # lost moves taken back with U
         self.assisted = False       # did hints or autoplay help?
@@ -108,12 +168,40 @@ class Game(Fields):
         self.record = None          # a win's best time: "new", "slower", "unsaved"
         self.before = None          # each tile's (isopen, isflag, isquestion) before a move
         self.postmortem = None      # after a loss: an advice.Loss
-        self.end_hidden = False     # has E hidden "Finished" or "Failed"?
         self.opening = None         # the last opening recorded in slow motion
+
+
+# The board being played, kept whole while the recursion limit's
+# demonstration (K) plays a board of its own: the chapter's ROWS, COLS,
+# BOMBS, blocks, failed and finished, the window's title, and the Game and
+# what was Showing of it.
+Stash = namedtuple("Stash", "rows cols bombs title blocks failed finished play showing")
+
+
+class Showing(Fields):
+    """What the window shows of this game for now, never kept on disk: the
+    state the game is in, what passes on the screen, and what is worked out
+    once for it."""
+
+    def __init__(self, board):
+        """Nothing shown yet of the game of this board number besides the board."""
+        self.state = State.PLAY     # what a key or a click does now (MODES)
+        self.back_to = None         # ... once the replay showing ends
+        self.board = board          # the game's board number, for start_cell
         self.offered = None         # the kept game offered at start
         self.times = {}             # the best times shown with B
+        self.end_hidden = False     # has E hidden "Finished" or "Failed"?
+        self.played = 0.0           # seconds played in this window, not capped, s
+        self.kept_played = 0.0      # ... when it was last kept on disk, s
         self.checked = None         # what update() last looked for a win at
         self.start = None           # (board, rows, cols) and its start_tile
+        self.cursor = None          # (row, col) of the highlighted tile
+        self.focus = None           # (row, col) the view should bring into sight
+        self.message = None         # news for the footer, as words()
+        self.hint = None            # the hint shown: an advice.Move
+        self.replay = None          # the replay being shown
+        self.stash = None           # the board played before K's demonstration: a Stash
+        self.typed = ""             # the digits typed after G
 
     def start_cell(self, rows, cols):
         """start_tile of this game's board, worked out once (each frame asks)."""
@@ -122,18 +210,9 @@ class Game(Fields):
         return self.start[1]
 
 
-class Showing:
-    """What the window shows of this game for now, never kept on disk."""
-
-    def __init__(self):
-        """Nothing shown yet besides the board."""
-        self.cursor = None          # (row, col) of the highlighted tile
-        self.focus = None           # (row, col) the view should bring into sight
-        self.message = None         # news for the footer, as words()
-        self.hint = None            # the hint shown: an advice.Move
-        self.replay = None          # the replay being shown
-        self.stash = None           # the board played before K's demonstration
-        self.typed = ""             # the digits typed after G
+# The game's state, by how long each part lives: what the window shows is
+# drawn from all four (scene.Scene).
+Lives = namedtuple("Lives", "play showing settings window")
 
 
 class Settings(Fields):
@@ -186,6 +265,7 @@ class Window:
         self.held = set()           # mouse buttons held down now
         self.fullscreen = False     # F11 or --fullscreen: does the game fill the screen?
         self.refit = 0              # ... just left: frames to check the window's size in
+        self.limit = 1000           # Python's recursion limit, as the panel shows it
 
 
 MAX_SIDE = 200           # most rows or columns a board may have
@@ -257,14 +337,15 @@ def board_words(rows, cols, bombs):
         "custom", rows=rows, cols=cols, bombs=bombs)
 
 
-def board_random(board, rows, cols, bombs, first, noguess):
-    """The random numbers of a board: the same for the same board number,
-    size and first cell, on every computer and every Python 3."""
+def board_random(number, board, first, noguess):
+    """The random numbers of a board (its size and bombs: a Board): the same
+    for the same board number, size and first cell, on every computer and
+    every Python 3."""
     # Python seeds a generator from a text the same way everywhere, and
     # shuffle and sample give the same results from the same seed (a test
     # pins some boards so we would know if that ever changed).
     return random.Random("minesweep board %d: %d x %d, %d bombs, first %d%s" % (
-        board, rows, cols, bombs, first, ", no guess" if noguess else ""))
+        number, board.rows, board.cols, board.bombs, first, ", no guess" if noguess else ""))
 
 
 def book_order(board, rows, cols, bombs):

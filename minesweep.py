@@ -131,7 +131,7 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     clock.unschedule(autoplay_step)     # the solver stops playing the old board
     failed = finished = False
     play = gamestate.Game(random.randrange(1, 1000000) if board is None else board)
-    showing = gamestate.Showing()
+    showing = gamestate.Showing(play.board)
     TITLE = title()
     # The chapter's double loop: row by row, and in each row column by column.
     canvas.changed.clear()      # the old board's tiles need no drawing
@@ -183,19 +183,18 @@ def lay_bombs(cells):
 
 def lay_first_bombs(first):
     """At the first click: a no-guess board if N is on, else the chapter's shuffle."""
-    around = neighbour_table(ROWS, COLS)
+    board = board_now()
     # The board's own random numbers: the same board number gives the same board.
-    rng = gamestate.board_random(play.board, ROWS, COLS, BOMBS, cell_of(first),
-                                 settings.noguess)
+    rng = gamestate.board_random(play.board, board, cell_of(first), settings.noguess)
     if settings.noguess:
-        cells = solver.no_guess_layout(ROWS, COLS, BOMBS, cell_of(first), around, rng)
+        cells = solver.no_guess_layout(board, cell_of(first), rng)
         if cells is not None:
             lay_bombs([divmod(cell, COLS) for cell in cells])
             play.noguess = True
             return
         showing.message = words("no_guess_failed")
     # The first click opens an area; on a crowded board only it is free.
-    free = solver.keep_free(cell_of(first), around, BOMBS)
+    free = solver.keep_free(cell_of(first), board.around, BOMBS)
     # The chapter's idea: shuffle the tiles, then bomb the first BOMBS.
     # We shuffle a copy, so blocks stays in row order for block_at, and
     # with the board's own generator.
@@ -331,8 +330,8 @@ def win():
         if block.isbomb and not block.isflag:
             block.isflag, block.isquestion = True, False
             block.image = picture_of(block)
-    bombs = {cell for cell, block in enumerate(blocks) if block.isbomb}
-    bbbv = advice.board_3bv(bombs, neighbour_table(ROWS, COLS))
+    board = board_now()
+    bbbv = advice.board_3bv(board.bomb_cells, board.around)
     play.stats = advice.game_stats(bbbv, play.clicks, play.timer)
     play.record = datafiles.record_win(data_folder(), gamestate.level_name(
         ROWS, COLS, BOMBS), play, say_once)
@@ -376,6 +375,17 @@ def picture_of(block):
     if block.isflag:
         return "minesweep_flag"
     return "minesweep_question" if block.isquestion else "minesweep_block"
+
+
+# ---------------------------------------------------------------------------
+# BEYOND THE CHAPTER: the board as the modules beside this file see it, made
+# from the chapter's own ROWS, COLS, BOMBS, blocks, failed and finished: the
+# one place where the tiles become cell numbers (gamestate.Board).
+# ---------------------------------------------------------------------------
+def board_now():
+    """The board being played, as a gamestate.Board."""
+    return gamestate.board_of((ROWS, COLS, BOMBS), neighbour_table(ROWS, COLS), blocks,
+                              (failed, finished))
 
 
 # ---------------------------------------------------------------------------
@@ -451,7 +461,7 @@ give_rect_fields(Tile)
 # BEYOND THE CHAPTER: the player's moves, as the classic games have them.
 # new_game makes a game afresh: play (a gamestate.Game) and what shows of it
 # (showing); settings last from game to game, and what the window knows
-# (window) while it is open. play.state says what a key or a click does (MODES).
+# (window) while it is open. showing.state says what a key or a click does (MODES).
 # ---------------------------------------------------------------------------
 settings = gamestate.Settings()
 window = gamestate.Window()
@@ -528,18 +538,11 @@ AUTO_BIG = 1000          # boards of more tiles get several moves a tick
 AUTO_BUDGET = 0.08       # ... for up to this long, s
 
 
-def visible_board():
-    """What the player sees: each tile's number if it is open, else None."""
-    return [block.number if block.isopen else None for block in blocks]
-
-
 def find_moves():
     """The moves one look at the board finds: [advice.Move]."""
     if not play.laid or over():
         return []
-    flags = {cell for cell, block in enumerate(blocks) if block.isflag}
-    return advice.moves(ROWS, COLS, BOMBS, visible_board(),
-                        neighbour_table(ROWS, COLS), flags)
+    return advice.moves(board_now())
 
 
 def show_hint():
@@ -571,9 +574,9 @@ def autoplay_step():
 def autoplay_look(every):
     """The automatic player looks at the board once and makes its first
     move (every: all the sure moves it found); False once it stops or waits."""
-    if play.state is State.REPLAY:
+    if showing.state is State.REPLAY:
         return False                    # wait for the replay to end
-    if play.state is not State.AUTO or over():
+    if showing.state is not State.AUTO or over():
         return stop_autoplay()
     if not play.laid:
         return grid_action(block_at(ROWS // 2, COLS // 2), click_open) or True
@@ -596,17 +599,17 @@ def autoplay_look(every):
 def start_autoplay(sure_only=False):
     """A: the solver plays, one move a tick; S (sure_only): up to a guess."""
     if not over():
-        play.state, play.sure_only, play.assisted = State.AUTO, sure_only, True
+        showing.state, play.sure_only, play.assisted = State.AUTO, sure_only, True
         clock.schedule_interval(autoplay_step, AUTO_TICK)
 
 
 def stop_autoplay():
     """Stop the automatic player (after a replay it is watching); False."""
     clock.unschedule(autoplay_step)
-    if play.state is State.AUTO:
-        play.state = State.PLAY
-    elif showing.replay is not None and showing.replay.back_to is State.AUTO:
-        showing.replay.back_to = State.PLAY
+    if showing.state is State.AUTO:
+        showing.state = State.PLAY
+    elif showing.replay is not None and showing.back_to is State.AUTO:
+        showing.back_to = State.PLAY
     return False
 
 
@@ -616,11 +619,8 @@ def explain_loss(block, action):
     if action is chord:
         wrong_flag = next(cell_of(other) for other in block.neighbours
                           if other.isflag and not other.isbomb)
-    shown = [block.number if isopen else None
-             for block, (isopen, _, _) in zip(blocks, play.before)]
-    play.postmortem = advice.explain_loss(ROWS, COLS, BOMBS, shown,
-                                          neighbour_table(ROWS, COLS),
-                                          cell_of(block), wrong_flag)
+    before = gamestate.as_before(board_now(), play.before)
+    play.postmortem = advice.explain_loss(before, cell_of(block), wrong_flag)
 
 
 def take_back():
@@ -645,20 +645,16 @@ def take_back():
 def recorded(action, block):
     """Do a move while a recorder stands in for open_block; replay what it opened."""
     global open_block
-    before = {cell for cell, tile in enumerate(blocks) if tile.isopen}
-    flags = {cell for cell, tile in enumerate(blocks) if tile.isflag}
-    real, calls = open_block, []
+    before, real, calls = board_now(), open_block, []
     open_block = slowmotion.recorder(real, cell_of, calls)
     try:
         action(block)
     finally:
         open_block = real
     if calls:
-        bombs = {cell for cell, tile in enumerate(blocks) if tile.isbomb}
-        play.opening = slowmotion.Opening(
-            calls, before, {cell: blocks[cell].number for cell, caller in calls}, flags,
-            bombs, neighbour_table(ROWS, COLS),
-            gamestate.book_order(play.board, ROWS, COLS, bombs))
+        after = board_now()
+        play.opening = slowmotion.Opening(calls, before, after, gamestate.book_order(
+            play.board, after.rows, after.cols, after.bomb_cells))
     if len(calls) > 1:
         start_replay("stack")
 
@@ -666,10 +662,11 @@ def recorded(action, block):
 def start_replay(kind):
     """Show the last opening again, as recursion ("stack") or a queue."""
     if play.opening is not None:
-        back_to = showing.replay.back_to if showing.replay is not None else play.state
+        if showing.replay is None:
+            showing.back_to = showing.state
         showing.replay = play.opening.replay(kind, settings.order)
-        play.state = State.REPLAY
-        showing.replay.back_to, showing.replay.predict = back_to, settings.predict
+        showing.state = State.REPLAY
+        showing.replay.predict = settings.predict
 
 
 def end_replay():
@@ -678,35 +675,35 @@ def end_replay():
     if showing.stash is not None:
         put_board(showing.stash)
     elif showing.replay is not None:
-        play.state, showing.replay = showing.replay.back_to, None
+        showing.state, showing.replay = showing.back_to, None
 
 
-def put_board(board):
-    """Play this board: (ROWS, COLS, BOMBS, TITLE, blocks, failed, finished,
-    play, showing), as recursion_demo keeps it."""
+def put_board(stash):
+    """Play the board kept in a gamestate.Stash again, as it was."""
     global ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing
-    ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing = board
+    ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing = stash
 
 
 def recursion_demo():
     """K in slow motion: open an empty 40 x 40 board with Python's usual
     recursion limit until the real RecursionError, and replay it; Esc puts
     back the board that was being played."""
-    stash = ROWS, COLS, BOMBS, TITLE, blocks, failed, finished, play, showing
+    stash = gamestate.Stash(rows=ROWS, cols=COLS, bombs=BOMBS, title=TITLE, blocks=blocks,
+                            failed=failed, finished=finished, play=play, showing=showing)
     for limit in (slowmotion.USUAL_LIMIT, None):
         new_game(slowmotion.DEMO, slowmotion.DEMO, 0)
         lay_bombs([])
         middle = block_at(slowmotion.DEMO // 2, slowmotion.DEMO // 2)
         if limit:               # first as the book's game would run it
             message = slowmotion.run_with_limit(limit, open_block, middle)
-            opened = sum(block.isopen for block in blocks)
+            opened = len(board_now().opened)
     # Then recorded, with room for every call: the calls come in the same
     # order, and the replay stops where Python stopped.
     recorded(click_open, middle)
     if message is not None:
         showing.replay = play.opening.error_replay(opened, message,
                                                    sys.getrecursionlimit())
-        showing.replay.back_to, play.state = State.PLAY, State.REPLAY
+        showing.back_to, showing.state = State.PLAY, State.REPLAY
     showing.stash = stash
     showing.message = words("recursion_demo", limit=slowmotion.USUAL_LIMIT)
 
@@ -794,13 +791,12 @@ def show_times():
     if times is None:
         showing.message = words("times_unread")
     else:
-        play.times, play.state = times, State.TIMES
+        showing.times, showing.state = times, State.TIMES
 
 
 def kept_now():
     """The game being played, as the kept file holds it."""
-    return datafiles.kept_game(ROWS, COLS, BOMBS, play.board, blocks,
-                               {"game": play, "settings": settings})
+    return datafiles.kept_game(board_now(), play.board, {"game": play, "settings": settings})
 
 
 def save_on_exit():
@@ -818,14 +814,14 @@ def keep_or_forget(dt):
     if window.keeping and (window.keeping[0] is not play or over()):
         datafiles.forget_game(data_folder(), window.keeping[1], say_once)
         window.keeping = None
-    if not play.laid or over() or play.state is State.PAUSED:
+    if not play.laid or over() or showing.state is State.PAUSED:
         return
-    play.played += dt
-    if datafiles.keep_due(play.played, play.kept_played, time.monotonic(),
+    showing.played += dt
+    if datafiles.keep_due(showing.played, showing.kept_played, time.monotonic(),
                           window.kept_clock):
         window.kept_clock, kept = time.monotonic(), kept_now()
         if datafiles.keep_game(data_folder(), kept, say_once, closing=False):
-            play.kept_played, window.keeping = play.played, (play, kept)
+            showing.kept_played, window.keeping = showing.played, (play, kept)
 
 
 def resume(kept):
@@ -862,16 +858,18 @@ def layout():
         return      # each frame asks: fit it again only when what it fits changed
     old = view if canvas.board is blocks else None     # a new board: top left
     canvas.board, canvas.fitted_to = blocks, fitted_to
-    if window.fullscreen:
-        view = viewport.fit_full(ROWS, COLS, window.desktop, SIZE, settings.zoom,
-                                 settings.slowmo, footer_room, old)
-    else:
-        view = viewport.fit(ROWS, COLS, window.desktop, viewport.tile_sizes(SIZE),
-                            settings.zoom, settings.slowmo, footer_room, old)
+    view = viewport.fitted(board_now(), fitting(), old)
     if showing.focus is not None:
         view.follow(*showing.focus)
         showing.focus = None
     WIDTH, HEIGHT = view.width, view.height
+
+
+def fitting():
+    """What the view is fitted to besides the board (a viewport.Fitting)."""
+    return viewport.Fitting(desktop=window.desktop, book=SIZE, zoom=settings.zoom,
+                            panel=settings.slowmo, full=window.fullscreen,
+                            footer_for=footer_room)
 
 
 def fit_inputs():
@@ -934,12 +932,7 @@ def move_cursor(drow, dcol):
 def change_zoom():
     """Z: the next tile size: in a window the book's, the larger ones that
     fit, then smaller; in full screen the largest that fits, then smaller."""
-    if window.fullscreen:
-        settings.zoom = viewport.next_full_zoom(view.tile, ROWS, COLS, window.desktop,
-                                                SIZE, settings.slowmo, footer_room)
-    else:
-        settings.zoom = viewport.next_zoom(view.tile, SIZE, ROWS, COLS, window.desktop,
-                                           settings.slowmo, footer_room)
+    settings.zoom = viewport.next_tile(view.tile, board_now(), fitting())
     showing.focus = showing.cursor
     showing.message = words("zoom", size=settings.zoom)
 
@@ -952,15 +945,14 @@ def block_under(pos):
 
 def now_showing():
     """What the window shows now, laid out by scene.py."""
-    # Counting the flags takes time on a big board: only after a change.
-    if canvas.counted != (Tile.changes, id(blocks), BOMBS):
-        canvas.counted = (Tile.changes, id(blocks), BOMBS)
-        canvas.left = BOMBS - sum(1 for block in blocks if block.isflag)
-    board = scene.Board(ROWS, COLS, BOMBS, canvas.left, failed, finished,
-                        sys.getrecursionlimit(), slowmotion.BOOK_CODE,
-                        slowmotion.QUEUE_CODE, WIDTH, HEIGHT)
-    return scene.Scene(board, play, showing, settings, window, view, measure.font,
-                       measure.fit)
+    # Making the board takes time on a big board: only after a change (a
+    # flag, an open tile and the end each change a picture).
+    if canvas.counted != (Tile.changes, id(blocks), BOMBS, failed, finished):
+        canvas.counted = (Tile.changes, id(blocks), BOMBS, failed, finished)
+        canvas.seen = board_now()
+    window.limit = sys.getrecursionlimit()
+    return scene.Scene(canvas.seen, gamestate.Lives(play, showing, settings, window), view,
+                       measure)
 
 
 def tile_picture(name):
@@ -1108,13 +1100,13 @@ def update(dt):
     if showing.stash is not None:
         return                  # the recursion limit's demonstration is not played
     keep_or_forget(dt)
-    if over() or play.state is State.PAUSED:
+    if over() or showing.state is State.PAUSED:
         return
-    if play.started and play.state is not State.REPLAY:     # a replay is not play
+    if play.started and showing.state is not State.REPLAY:     # a replay is not play
         play.timer = min(play.timer + dt, MAX_TIME)
     # Looking at every tile takes time on a big board, so only after a change.
-    if play.checked != (Tile.changes, settings.flagwin):
-        play.checked = (Tile.changes, settings.flagwin)
+    if showing.checked != (Tile.changes, settings.flagwin):
+        showing.checked = (Tile.changes, settings.flagwin)
         if won_now():
             win()
 
@@ -1140,7 +1132,7 @@ def on_mouse_down(pos, button):
         showing.cursor = view.wheel(button == mouse.WHEEL_UP, shift, pos, showing.cursor)
         return
     window.held.add(button)
-    MODES[play.state].click(pos, button)
+    MODES[showing.state].click(pos, button)
 
 
 def on_mouse_up(button):
@@ -1164,7 +1156,7 @@ def on_key_down(key):
     if key == keys.F11:
         toggle_fullscreen()
         return
-    MODES[play.state].key(key)
+    MODES[showing.state].key(key)
 
 
 def view_this_board():
@@ -1211,7 +1203,7 @@ def afresh(handler):
     """A key or a click that leaves the state for play, then plays."""
     def leave(*event):
         """Back to play, then the key or click does what it does there."""
-        play.state, showing.message = State.PLAY, None
+        showing.state, showing.message = State.PLAY, None
         handler(*event)
     return leave
 
@@ -1219,7 +1211,7 @@ def afresh(handler):
 def offer_key(key):
     """The first key after a kept game was offered: C takes it back."""
     if key == keys.C:
-        resume(play.offered)
+        resume(showing.offered)
     else:
         afresh(play_key)(key)
 
@@ -1230,11 +1222,11 @@ def typing_key(key):
         new_game(board=int(showing.typed))
         showing.message = words("board_chosen", board=play.board)
     elif key == keys.ESCAPE:
-        play.state, showing.message = State.PLAY, None
+        showing.state, showing.message = State.PLAY, None
     else:                           # G itself (key None) starts afresh
         showing.typed = gamestate.typed("" if key is None else showing.typed,
                                         getattr(key, "name", ""))
-        play.state, showing.message = State.TYPING, words("typing", digits=showing.typed)
+        showing.state, showing.message = State.TYPING, words("typing", digits=showing.typed)
 
 
 def replay_key(key):
@@ -1245,7 +1237,7 @@ def replay_key(key):
 def leave_replay(key):
     """R and 0-3 in a replay: end it, then the key does what it does there."""
     end_replay()
-    MODES[play.state].key(key)
+    MODES[showing.state].key(key)
 
 
 def replay_click(pos=None, button=None):
@@ -1262,20 +1254,20 @@ def set_state(state):
     """A key or a click that puts the game in this state."""
     def enter(*event):
         """Enter the state."""
-        play.state = state
+        showing.state = state
     return enter
 
 
 def pause():
     """P: hide the board and stop the clock, once a game has begun and until it ends."""
     if play.started and not over():
-        play.state = State.PAUSED
+        showing.state = State.PAUSED
 
 
 def paused_key(key):
     """A key while paused: P plays on; any other does nothing."""
     if key == keys.P:
-        play.state = State.PLAY
+        showing.state = State.PLAY
 
 
 def stop_key(*event):
@@ -1285,7 +1277,7 @@ def stop_key(*event):
 
 def hide_end():
     """E, or a click on an ended game: hide "Finished" or "Failed", or show it again."""
-    play.flip("end_hidden")
+    showing.flip("end_hidden")
 
 
 def demo_key():
@@ -1407,7 +1399,7 @@ def check_assets(check):
     # A missing or broken picture stops the game; without a sound, or the
     # texts or font of a language, it plays on (silent, or in English), said once.
     fatal, said, texts, fonts = startup.problems(
-        pgzero.loaders.root, SIZE, viewport.SMALLER + viewport.LARGER + viewport.FULL, {
+        pgzero.loaders.root, (SIZE,) + viewport.SMALLER + viewport.LARGER + viewport.FULL, {
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
             "fonts": font_lacking, "texts": wording.read_texts}, check)
@@ -1429,8 +1421,7 @@ def check_assets(check):
 
 def prepare_window():
     """Ask SDL for a window that stays on the screen and is cheap to show."""
-    problem = startup.open_window(pygame.display, pygame.error, os.environ,
-                                  sys.platform, time.sleep)
+    problem = startup.open_window(pygame, os.environ, sys.platform, time.sleep)
     if problem is not None:
         sys.exit("minesweep: cannot open a window: %s" % problem)
 
@@ -1441,8 +1432,7 @@ def write_worksheet(args):
     for path in (args.calls, slowmotion.map_path(args.calls)):
         refuse_sheet(path)
     recorded(click_open, block_at(*args.at))
-    fault, said = slowmotion.write_calls(args.calls, play.opening, (ROWS, COLS),
-                                         args.order, speak)
+    fault, said = slowmotion.write_calls(args.calls, play.opening, args.order, speak)
     if said:
         datafiles.tell(said)
     sys.exit(fault)
@@ -1482,7 +1472,7 @@ def start():
         if args.fullscreen:
             toggle_fullscreen()
     if kept is not None and not (args and args.asked):     # a board asked for is played
-        play.offered, play.state = kept, State.OFFER
+        showing.offered, showing.state = kept, State.OFFER
         showing.message = words("saved_waiting", level=gamestate.board_words(
             kept["rows"], kept["cols"], kept["bombs"]),
             board=kept["board"], seconds=int(kept["timer"]))

@@ -128,36 +128,26 @@ class Measure:
         return self.fits[key]
 
 
-# The board as the window shows it: its size, bombs left (bombs minus
-# flags), whether it is lost or won, Python's recursion limit, the code of
-# open_block and of the queue, and the window's size.
-Board = namedtuple("Board", "rows cols bombs left failed finished limit code queue_code "
-                            "width height")
-
-
 class Scene:
     """The shapes of one frame."""
 
-    def __init__(self, board, play, showing, settings, window, view, font, fit=None):
-        """A frame of this board, game (a Game, and a Showing of it), settings,
-        window and view."""
-        self.board, self.play, self.showing, self.view = board, play, showing, view
-        self.settings, self.window = settings, window
-        self.font = font
-        # fit(text, width, most, largest, font name): wording.fit_lines in
-        # that font, which the game may keep the answers of.
-        self.fit = fit or (lambda said, width, most, largest, fontname, smallest=10: (
-            wording.fit_lines(said, width, most, largest, functools.partial(font, fontname),
-                              smallest)))
-        self.table = window.texts[settings.language]
+    def __init__(self, board, lives, view, measure):
+        """A frame of this board (a gamestate.Board), the game's state
+        (gamestate.Lives: the Game, what is Showing of it, the Settings and
+        the Window) and view; measure (a Measure) gives the texts' sizes."""
+        self.board, self.view = board, view
+        self.play, self.showing, self.settings, self.window = lives
+        self.font, self.fit = measure.font, measure.fit
+        self.table = self.window.texts[self.settings.language]
         # The game's words are in the language's font (English too is drawn
         # in the Chinese font, which has its letters), or in pgzero's own
         # when that font could not be loaded.
-        self.language = languages.BY_CODE[settings.language]
-        self.words_font = self.language.font if self.language.font in window.fonts else None
+        self.language = languages.BY_CODE[self.settings.language]
+        self.words_font = (self.language.font if self.language.font in self.window.fonts
+                           else None)
         self.level = gamestate.level_name(board.rows, board.cols, board.bombs)
         # In full screen (a projector) no word is drawn smaller than this.
-        self.least = FULL_FONT if window.fullscreen else 0
+        self.least = FULL_FONT if self.window.fullscreen else 0
 
     def say(self, key, table=None, **facts):
         """A text in the player's language (or another language's table)."""
@@ -209,7 +199,7 @@ class Scene:
     # -- the whole window ---------------------------------------------------
     def shapes(self):
         """Everything the window shows."""
-        if self.play.state is State.TIMES:
+        if self.showing.state is State.TIMES:
             return self.times()
         shapes = self.status() + self.tiles() + self.footer()
         if self.settings.slowmo:
@@ -236,16 +226,16 @@ class Scene:
 
     def tiles(self):
         """The tiles in view, and what goes on top of them."""
-        view, play = self.view, self.play
+        view, showing = self.view, self.showing
         area = view.board_area()
-        replay = self.showing.replay
+        replay = showing.replay
         shapes = [Tiles(TilesKey(view.tile, view.row, view.col, view.rows, view.cols,
                                 replay and (id(replay), replay.position)))]
         if (view.tile * view.cols, view.tile * view.rows) != area[2:]:
             shapes.insert(0, Box(area, DARK))     # round a small grid
         if replay is not None:
             return shapes + self.replay_marks()
-        if play.state is State.PAUSED:
+        if showing.state is State.PAUSED:
             left, top, width, height = area
             broken, fontname, fontsize, high = self.fitted(self.say("paused"), width - 16,
                                                            height - 16, 22)
@@ -259,7 +249,7 @@ class Scene:
         """The cell to click first, while the bombs are not laid yet, or None."""
         if self.play.laid:
             return None
-        return self.play.start_cell(self.board.rows, self.board.cols)
+        return self.showing.start_cell(self.board.rows, self.board.cols)
 
     def highlights(self):
         """The green start tile, the cursor, the post-mortem's tile and the
@@ -324,7 +314,7 @@ class Scene:
         """The chapter's "Failed" or "Finished" over the board (the rest of
         the end is in the footer); E or a click on the board hides it."""
         board = self.board
-        if self.play.end_hidden or not (board.finished or board.failed):
+        if self.showing.end_hidden or not (board.finished or board.failed):
             return []
         left, top, width, height = self.view.board_area()
         size = min(100, width // 5, height // 2)
@@ -391,8 +381,8 @@ class Scene:
         (every: as if every mode were on, to know how long it can get)."""
         settings, view, board = self.settings, self.view, self.board
         replay, window = self.showing.replay, self.window
-        autoplay = self.play.state is State.AUTO or (
-            replay is not None and replay.back_to is State.AUTO)
+        autoplay = self.showing.state is State.AUTO or (
+            replay is not None and self.showing.back_to is State.AUTO)
         modes = [choice.shown for choice in gamestate.CHOICES.values()
                  if choice.shown and (every or settings.working(choice.name))]
         modes += [key for key, on in (("mode_sure", autoplay and self.play.sure_only),
@@ -482,9 +472,9 @@ class Scene:
         # Down to the window's foot: with the slow-motion panel it is taller.
         # In full screen the words are in the middle of the room they keep,
         # with no empty band below them.
-        where = (("midleft", (4, (top + self.board.height) // 2)) if self.least
+        where = (("midleft", (4, (top + self.view.height) // 2)) if self.least
                  else ("topleft", (4, top + 4)))
-        return [Box((0, top, width, self.board.height - top), GREY),
+        return [Box((0, top, width, self.view.height - top), GREY),
                 Text("\n".join(broken), fontname, fontsize, (("color", "black"), where))]
 
     # -- slow motion -------------------------------------------------------
@@ -495,7 +485,7 @@ class Scene:
         room for its longest words, so that nothing moves between steps."""
         replay, left = self.showing.replay, self.view.board_width()
         panel = self.view.panel
-        x, width, height = left + 10, panel - 20, self.board.height
+        x, width, height = left + 10, panel - 20, self.view.height
         kept = FULL_PANEL_LINES if self.least else PANEL_LINES
         shapes = [Box((left, 0, panel, height), PAPER)]
         stack = replay is None or replay.kind == "stack"
@@ -505,7 +495,7 @@ class Scene:
         # In full screen its parts are one paragraph, which takes fewer lines.
         status = ("   " if self.least else "\n").join(
             self.speak(said) for said in slowmotion.status(replay, self.play.opening,
-                                                           self.board.limit))
+                                                           self.window.limit))
         colour = RED if replay is not None and replay.paused else "black"
         shape, y = self.lines(status, x, y + 2, width, 18, colour, kept["status"])
         shapes.append(shape)
@@ -533,11 +523,11 @@ class Scene:
         if stack:       # what the game's open_block adds to the book's, under it
             skip = replay is not None and replay.step() is not None and (
                 replay.step().said.key == "call_flag")
-            below = y + 12 + self.code_size()[1] * len(self.board.code)
+            below = y + 12 + self.code_size()[1] * len(slowmotion.BOOK_CODE)
             shapes.append(self.lines(self.say("panel_flag_rule"), x, below, width, 14,
                                      RED if skip else (60, 60, 60), 2)[0])
-        y += 12 + self.code_size()[1] * max(len(self.board.code),
-                                            len(self.board.queue_code))
+        y += 12 + self.code_size()[1] * max(len(slowmotion.BOOK_CODE),
+                                            len(slowmotion.QUEUE_CODE))
         shapes += self.chart(x, y, width)
         if self.least:
             return shapes       # the keys are in the footer
@@ -552,7 +542,7 @@ class Scene:
         """The line of the code shown that is being run (its place), or None."""
         replay = self.showing.replay
         queue = replay is not None and replay.kind == "queue"
-        code = self.board.queue_code if queue else self.board.code
+        code = slowmotion.QUEUE_CODE if queue else slowmotion.BOOK_CODE
         step = replay.step() if replay is not None else None
         # Each step names its line by the line's text (slowmotion.BOOK_CODE).
         return code.index(step.code) if step is not None and step.code in code else None
@@ -562,7 +552,7 @@ class Scene:
         letters of one width, the line being run highlighted."""
         replay = self.showing.replay
         queue = replay is not None and replay.kind == "queue"
-        code = self.board.queue_code if queue else self.board.code
+        code = slowmotion.QUEUE_CODE if queue else slowmotion.BOOK_CODE
         current = self.code_line()
         font = CODE_FONT if self.window.mono else None
         # A wider panel (on a wider desktop) has larger letters.
@@ -615,12 +605,12 @@ class Scene:
                               ("times_noguess", datafiles.NOGUESS_RECORD),
                               ("times_flagwin", datafiles.FLAGWIN_RECORD)):
             names = [gamestate.LEVELS[key][0] for key in "1230"]
-            if kind != "%s" and not any(kind % name in self.play.times for name in names):
+            if kind != "%s" and not any(kind % name in self.showing.times for name in names):
                 continue            # no-guess boards and flag wins, once there are some
             lines.append(self.say(heading))
             for key in "1230":
                 name = gamestate.LEVELS[key][0]
-                record = self.play.times.get(kind % name)
+                record = self.showing.times.get(kind % name)
                 if record is None:
                     lines.append(self.say("times_none", level=words(name)))
                 else:
@@ -635,7 +625,7 @@ class Scene:
     def times(self):
         """The best time of each level, with its date; no-guess boards apart."""
         said = "\n".join(self.times_lines())
-        width, height = self.board.width, self.board.height
+        width, height = self.view.width, self.view.height
         # One line a record reads best: the largest size at which every line
         # fits whole, else lines broken to fit.
         for size in range(TIMES_FONT, 9, -1):

@@ -474,7 +474,6 @@ class Replay:
         self.queue = []                     # the queue, in the queue replay
         self.paused = False
         self.wait = 0.0                     # time until the next step, s
-        self.back_to = None                 # the game's mode when it ends
         self.predict = False                # does it wait for a guess at each call?
         self.score = [0, 0]                 # guesses right, and guesses made
         self.verdict = None                 # the last guess's verdict, as words()
@@ -610,17 +609,19 @@ class Replay:
 
 class Opening:
     """A move recorded in slow motion: its calls of open_block, (cell,
-    caller's cell or None) in call order; the cells open before it; the
-    number each called cell shows; the flags and the bombs; the board's
-    neighbour table (reading order), and the book's order of the tiles (a
-    list of every cell, gamestate.book_order). depths keeps each replay's
+    caller's cell or None) in call order; the board (a gamestate.Board)
+    before it and after it, and the book's order of the tiles (a list of
+    every cell, gamestate.book_order). It keeps the cells open before, the
+    flags then, the number each called cell shows, the bombs, the board's
+    size and its neighbour table (reading order). depths keeps each replay's
     depths (or queue lengths) for the chart, in the order last shown."""
 
-    def __init__(self, calls, before, numbers, flags, bombs, around, book=None):
+    def __init__(self, calls, before, after, book=None):
         """Keep what the replays need."""
-        self.calls, self.before, self.numbers = calls, before, numbers
-        self.flags, self.bombs, self.around = flags, bombs, around
-        self.book = book if book is not None else list(range(len(around)))
+        self.calls, self.before, self.flags = calls, before.opened, before.flagged
+        self.numbers = {cell: after.shown[cell] for cell, caller in calls}
+        self.bombs, self.around, self.size = after.bomb_cells, after.around, after.size
+        self.book = book if book is not None else list(range(len(self.around)))
         self.places = {cell: place for place, cell in enumerate(self.book)}
         self.depths, self.depths_order = {}, "reading"
         self.book_around = []       # the table in the book's order, once worked out
@@ -764,14 +765,14 @@ def map_path(path):
     return os.path.splitext(path)[0] + "_board.txt"
 
 
-def write_calls(path, opening, size, order, speak):
+def write_calls(path, opening, order, speak):
     """Write an opening's calls (in this order) to a CSV file for
     spreadsheets (UTF-8 with a BOM, so Excel and WPS read its Chinese), and
-    the board's picture beside it; size is (rows, cols). (None, the line to
-    say), or (the line to stop with, None) when a file cannot be written."""
+    the board's picture beside it. (None, the line to say), or (the line to
+    stop with, None) when a file cannot be written."""
     # Imported here: datafiles imports gamestate, which imports this module.
     import datafiles
-    rows, cols = size
+    rows, cols = opening.size
     lines = sheet_rows(opening, cols, order, speak)
     sheet = io.StringIO(newline="")
     csv.writer(sheet).writerows(lines)

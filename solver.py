@@ -1076,9 +1076,11 @@ def nudge(mines, stuck, around, rng):
     return True
 
 
-def no_guess_layout(rows, cols, bombs, first, around, rng):
+def no_guess_layout(board, first, rng):
     """Bombs (a set of cells) that sure moves alone clear from the first
-    click, or None if NO_GUESS_TRIES tries or NO_GUESS_TIME found none."""
+    click on a board (its rows, cols, bombs and neighbour table around: a
+    gamestate.Board), or None if NO_GUESS_TRIES tries or NO_GUESS_TIME found none."""
+    rows, cols, bombs, around = board.rows, board.cols, board.bombs, board.around
     free = keep_free(first, around, bombs)
     places = [cell for cell in range(rows * cols) if cell not in free]
     mines = set(rng.sample(places, bombs))

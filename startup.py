@@ -206,10 +206,11 @@ def other_texts(root):
 # with is for a missing or broken picture, or with check (--check) any broken
 # file, every file of texts included; with check each line is its own topic,
 # so that every one is said.
-def problems(root, book, sizes, load, check=False):
-    """The game's files in root, for tiles of the book's size and these:
+def problems(root, sizes, load, check=False):
+    """The game's files in root, for tiles of these sizes, the book's first:
     (a line to stop with, (topic, line)s, the texts read of each language
     besides English, by its code, and the fonts that can be used)."""
+    book, sizes = sizes[0], sizes[1:]
     pictures, sounds, fonts = missing(root, sizes)
     said, stop, broken = [], ["%s missing" % path for path in pictures], []
     if sounds:
@@ -290,8 +291,9 @@ def desktop(display, refused):
         return None
 
 
-def open_window(display, refused, environ, platform, sleep):
-    """Open pygame.display (display; refused, its error) as a window: None, or why not."""
+def open_window(pygame, environ, platform, sleep):
+    """Open pygame.display as a window: None, or why not (a pygame.error)."""
+    display, refused = pygame.display, pygame.error
     # A window that grows keeps its top left corner and could run off the
     # screen: SDL centres it again instead.
     environ.setdefault("SDL_VIDEO_CENTERED", "1")

@@ -147,8 +147,8 @@ class Canvas:
         self.changed = set()     # tiles whose picture changed since then
         self.board = None        # the board the view was made for
         self.fitted_to = None    # ... and what else it was fitted to
-        self.counted = None      # the tiles' state the bombs left were counted in
-        self.left = 0            # ... and the bombs left then (bombs minus flags)
+        self.counted = None      # the tiles' state the board was last seen in
+        self.seen = None         # ... and the board then, as the window shows it
         self.pictures = {}       # picture name -> the picture
         self.tints = {}          # (colour, size) -> a see-through tile
 
@@ -297,6 +297,34 @@ def fit_full(rows, cols, screen, book, zoom, panel, footer_for, old=None):
     if old is not None and (old.board_rows, old.board_cols) == (rows, cols):
         view.scroll(old.row, old.col)
     return view
+
+
+# What a view is fitted to besides the board: the desktop's (or in full
+# screen the screen's) size, px; the book's tile size, px; the size chosen
+# with Z (None: the largest that fits); whether the slow-motion panel shows;
+# whether the game fills the screen; and footer_for(width, most), the
+# footer's height for a board part that wide, px.
+Fitting = namedtuple("Fitting", "desktop book zoom panel full footer_for")
+
+
+def fitted(board, fitting, old=None):
+    """The view of a board (anything with rows and cols) as fitting asks:
+    in a window (fit) or filling the screen (fit_full)."""
+    if fitting.full:
+        return fit_full(board.rows, board.cols, fitting.desktop, fitting.book,
+                        fitting.zoom, fitting.panel, fitting.footer_for, old)
+    return fit(board.rows, board.cols, fitting.desktop, tile_sizes(fitting.book),
+               fitting.zoom, fitting.panel, fitting.footer_for, old)
+
+
+def next_tile(tile, board, fitting):
+    """Z: the tile size after this one, in a window (next_zoom) or in full
+    screen (next_full_zoom)."""
+    if fitting.full:
+        return next_full_zoom(tile, board.rows, board.cols, fitting.desktop, fitting.book,
+                              fitting.panel, fitting.footer_for)
+    return next_zoom(tile, fitting.book, board.rows, board.cols, fitting.desktop,
+                     fitting.panel, fitting.footer_for)
 
 
 def repaint(old, new):

@@ -89,7 +89,7 @@ def footer(game):
 
 def in_state(game, name):
     """True if the game is in this state (PLAY, PAUSED, TIMES, AUTO, ...)."""
-    return game.play.state is game.State[name]
+    return game.showing.state is game.State[name]
 
 
 def tile_centre(game, row, col):

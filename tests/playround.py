@@ -26,7 +26,7 @@ def main():
         done[name] = [action(), time.monotonic() - begun]
 
     holder = []
-    step("start", lambda: holder.append(load_game()) or holder[0].play.offered is not None)
+    step("start", lambda: holder.append(load_game()) or holder[0].showing.offered is not None)
     game = holder[0]
 
     def win():
@@ -39,7 +39,7 @@ def main():
     def times():
         """B, then any key closes the table."""
         game.on_key_down(game.keys.B)
-        shown = game.play.state.name, game.play.times
+        shown = game.showing.state.name, game.showing.times
         game.on_key_down(game.keys.ESCAPE)
         return shown
 

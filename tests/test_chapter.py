@@ -28,6 +28,22 @@ def test_chapter_names_and_start_board(game):
         assert block.image == "minesweep_block"
 
 
+def test_the_board_the_modules_see_is_the_chapters(game):
+    board(game, 3, 4, [(0, 0), (2, 3)])
+    game.grid_action(game.block_at(0, 3), game.click_open)
+    game.set_flag(game.block_at(0, 0))
+    seen = game.board_now()
+    assert (seen.rows, seen.cols, seen.bombs) == (game.ROWS, game.COLS, game.BOMBS)
+    assert seen.around == game.neighbour_table(3, 4)
+    assert seen.bomb_cells == {0, 11} and seen.flagged == {0}
+    assert seen.opened == {cell for cell, block in enumerate(game.blocks) if block.isopen}
+    assert seen.shown == tuple(block.number if block.isopen else None
+                               for block in game.blocks)
+    assert (seen.failed, seen.finished) == (game.failed, game.finished)
+    game.grid_action(game.block_at(2, 3), game.click_open)
+    assert game.board_now().failed is True
+
+
 def test_block_at_and_tile_places(game):
     game.new_game(4, 6, 3)
     game.update(0)                      # the next frame lays the board out

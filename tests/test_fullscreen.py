@@ -53,7 +53,7 @@ def check_words(game, where):
     view = game.view
     assert (game.WIDTH, game.HEIGHT) == game.window.desktop, where
     grid = pygame.Rect(view.left, view.top, view.tile * view.cols, view.tile * view.rows)
-    if game.play.state is game.State.TIMES:
+    if game.showing.state is game.State.TIMES:
         grid = pygame.Rect(0, 0, 0, 0)          # the best times cover the board
     screen = pygame.Rect((0, 0), game.window.desktop)
     # The numbers a replay writes on the tiles are on the tiles.

@@ -3,6 +3,8 @@ few names that change while it runs, and modules beside it that need no
 pgzero, no pygame and no screen."""
 import ast
 import glob
+import importlib
+import inspect
 import os
 import subprocess
 import sys
@@ -28,11 +30,17 @@ CHANGING = {"WIDTH", "HEIGHT", "TITLE", "ROWS", "COLS", "BOMBS", "blocks", "fail
             "finished", "play", "showing", "settings", "window", "view", "canvas",
             "measure"}
 # The chapter's sections come first and stay short, so a student finds the
-# book's program at the top of the file; what lies beyond the chapter may
-# grow, one small function at a time.
+# book's program at the top of the file. What lies beyond the chapter is
+# capped too, so that a new feature grows in the modules beside the script,
+# which take the board whole, rather than in the script.
 CHAPTER_LINES = 400
+BEYOND_LINES = 1150
 MOST_FUNCTION_LINES = 45
 MOST_GLOBALS = 12
+# The modules take a board whole: at most this many lines of the script
+# pass ROWS and COLS, and a module's function takes at most this many values.
+MOST_ROWS_COLS = 12
+MOST_PARAMETERS = 4
 
 
 def source_tree():
@@ -50,6 +58,7 @@ def test_the_chapter_comes_first_and_is_short():
                   if line.startswith("# BEYOND THE CHAPTER"))
     assert [lines[n][:5] for n in sections] == ["# 3.1", "# 3.2", "# 3.3", "# 3.4"]
     assert sections[-1] < beyond <= CHAPTER_LINES
+    assert len(lines) - beyond <= BEYOND_LINES
 
 
 def test_each_function_of_the_script_is_small():
@@ -114,6 +123,51 @@ def test_only_the_listed_names_change_while_the_game_runs(tmp_path, monkeypatch)
     assert all(name.isupper() for name in others), sorted(
         name for name in others if not name.isupper())
     assert len(CHANGING) <= 16
+
+
+def module_calls(tree):
+    """The script's calls of a module's function or class: (call, module, name)."""
+    return [(node, node.func.value.id, node.func.attr) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.value.id in MODULES]
+
+
+def test_the_script_hands_the_modules_few_values_at_a_time():
+    # A module's function takes at most MOST_PARAMETERS; a record of more
+    # fields (a namedtuple) is filled by name, never by position.
+    crowded = []
+    for call, module, name in module_calls(source_tree()):
+        called = getattr(importlib.import_module(module), name)
+        if hasattr(called, "_fields"):
+            if len(called._fields) > MOST_PARAMETERS and call.args:
+                crowded.append("%s.%s by position" % (module, name))
+        elif len(inspect.signature(called).parameters) > MOST_PARAMETERS:
+            crowded.append("%s.%s" % (module, name))
+    assert not crowded
+
+
+def test_few_lines_pass_the_board_by_its_rows_and_cols():
+    # The modules take the board whole (board_now), not ROWS and COLS.
+    passing = set()
+    for node in ast.walk(source_tree()):
+        if isinstance(node, ast.Call):
+            values = node.args + [arg for arg in node.args if isinstance(arg, ast.Tuple)
+                                  for arg in arg.elts]
+            names = [getattr(value, "id", None) for value in values]
+            if any(pair == ("ROWS", "COLS") for pair in zip(names, names[1:])):
+                passing.add(node.lineno)
+    assert len(passing) <= MOST_ROWS_COLS, sorted(passing)
+
+
+def test_the_tiles_become_cell_sets_in_one_place():
+    # Only board_now makes cell numbers of the tiles (with gamestate.board_of).
+    tree = source_tree()
+    makers = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+              for call, module, name in module_calls(node)
+              if (module, name) == ("gamestate", "board_of")]
+    assert makers == ["board_now"]
+    sets = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.SetComp)]
+    assert not sets
 
 
 def test_the_modules_need_no_pygame_no_pgzero_and_no_screen():

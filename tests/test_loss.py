@@ -272,9 +272,9 @@ def test_s_plays_sure_moves_and_hands_back_at_a_guess(game):
         assert isbomb is None and game.speak(reason).startswith("Guess: ")
         # It stopped with safe tiles still closed, none of them provable.
         assert any(not b.isopen and not b.isbomb for b in game.blocks)
-        seen = solver.Solver(16, 16, 40, game.visible_board(),
+        seen = solver.Solver(16, 16, 40, game.board_now().shown,
                              game.neighbour_table(16, 16)).run()
-        assert not any(not isbomb and game.visible_board()[cell] is None
+        assert not any(not isbomb and game.board_now().shown[cell] is None
                        for cell, isbomb in seen.known.items())
         stopped_at_guess += 1
     assert won and stopped_at_guess

@@ -52,6 +52,25 @@ def test_the_view_fits_boards_to_the_desktop():
     assert panel.height >= min(viewport.PANEL_HEIGHT, 768 - viewport.ROOM[1])
 
 
+def test_a_view_is_fitted_in_a_window_or_full_screen_as_its_fitting_says():
+    board = gamestate.Board(16, 30, 99, (), frozenset(), frozenset(), frozenset(),
+                            frozenset(), (None,) * 480, False, False)
+    def footer(width, most):
+        """A footer 60 px high at any width."""
+        return 60
+    window = viewport.Fitting((1366, 768), 25, None, False, False, footer)
+    full = window._replace(full=True)
+    assert vars(viewport.fitted(board, window)) == vars(viewport.fit(
+        16, 30, (1366, 768), viewport.tile_sizes(25), None, False, footer))
+    assert vars(viewport.fitted(board, full)) == vars(viewport.fit_full(
+        16, 30, (1366, 768), 25, None, False, footer))
+    assert viewport.next_tile(25, board, window) == viewport.next_zoom(
+        25, 25, 16, 30, (1366, 768), False, footer)
+    assert viewport.next_tile(25, board, full) == viewport.next_full_zoom(
+        25, 16, 30, (1366, 768), 25, False, footer)
+    assert viewport.fitted(board, window).tile != viewport.fitted(board, full).tile
+
+
 def test_full_screen_fills_the_screen_with_the_largest_tiles_that_fit():
     def footer(width, most):
         return 104              # four lines at 20 px
@@ -266,13 +285,23 @@ class Owner:
         self.__dict__.update(fields)
 
 
+def kept_board(tiles):
+    """The 2 x 2 board of these KeptTiles, as the game hands it to kept_game."""
+    def having(mark):
+        """The cells whose tile has this mark."""
+        return frozenset(cell for cell, tile in enumerate(tiles) if getattr(tile, mark))
+    return gamestate.Board(2, 2, len(having("isbomb")), solver.neighbour_table(2, 2),
+                           having("isbomb"), having("isflag"), having("isopen"),
+                           having("isquestion"), (None,) * 4, False, False)
+
+
 def test_a_kept_game_reads_back_as_it_was(tmp_path):
     play = Owner(timer=12.3456, clicks=4, undos=0, assisted=False, noguess=True)
     settings = Owner(questions=True, flagwin=False)
     tiles = [datafiles.KeptTile(*tile) for tile in (
         (True, False, True, False), (False, True, False, False),
         (False, False, False, True), (False, False, False, False))]
-    kept = datafiles.kept_game(2, 2, 1, 42, tiles, {"game": play, "settings": settings})
+    kept = datafiles.kept_game(kept_board(tiles), 42, {"game": play, "settings": settings})
     assert datafiles.kept_fault(kept) == ""
     assert datafiles.kept_tiles(kept) == tiles
     assert datafiles.kept_fields(kept)["timer"] == ("game", 12.346)
@@ -295,7 +324,7 @@ def test_a_kept_game_that_could_not_be_kept_is_refused(change, fault):
     settings = Owner(questions=False, flagwin=False)
     tiles = [datafiles.KeptTile(True, False, False, False)] + [
         datafiles.KeptTile(False, False, False, False)] * 3
-    kept = dict(datafiles.kept_game(2, 2, 1, 7, tiles, {"game": play,
+    kept = dict(datafiles.kept_game(kept_board(tiles), 7, {"game": play,
                                                           "settings": settings}), **change)
     assert fault in datafiles.kept_fault(kept)
 
@@ -340,6 +369,36 @@ def test_boards_are_checked_and_named():
     assert gamestate.level_name(16, 30, 98) is None
 
 
+class LaidTile:
+    """A tile as a board_of() reads it: its marks and its number."""
+
+    def __init__(self, mark):
+        """A tile of one letter: b bomb, f flag, q question mark, digit open, . closed."""
+        self.isbomb, self.isflag, self.isquestion = mark == "b", mark == "f", mark == "q"
+        self.isopen = mark.isdigit()
+        self.number = int(mark) if self.isopen else None
+
+
+def test_a_board_is_its_tiles_as_cell_sets():
+    # A hand-laid 2 x 3 board: a bomb at 0, flag at 1, open 1 at 3 and 0 at 5.
+    tiles = [LaidTile(mark) for mark in "bf.1q0"]
+    around = solver.neighbour_table(2, 3)
+    board = gamestate.board_of((2, 3, 1), around, tiles, (True, False))
+    assert (board.rows, board.cols, board.bombs, board.size) == (2, 3, 1, (2, 3))
+    assert board.around is around
+    assert (board.bomb_cells, board.flagged, board.opened, board.questioned) == (
+        {0}, {1}, {3, 5}, {4})
+    assert board.shown == (None, None, None, 1, None, 0)
+    assert (board.failed, board.finished, board.left) == (True, False, 0)
+    # Before a move that opened 5 and took the flag off 1: only 3 was open.
+    before = gamestate.as_before(board, [(False, True, False), (False, True, False),
+                                         (False, False, False), (True, False, False),
+                                         (False, False, True), (False, False, False)])
+    assert (before.opened, before.flagged, before.questioned) == ({3}, {0, 1}, {4})
+    assert before.shown == (None, None, None, 1, None, None)
+    assert (before.failed, before.finished, before.bomb_cells) == (False, False, {0})
+
+
 def test_a_board_asked_for_keeps_what_was_not_asked():
     assert gamestate.board_asked((15, 15, 20), (None, None, None)) == (15, 15, 20)
     assert gamestate.board_asked((15, 15, 20), (9, None, 10)) == (9, 15, 10)
@@ -350,23 +409,36 @@ def test_a_board_asked_for_keeps_what_was_not_asked():
 
 
 def test_a_board_number_gives_the_same_random_numbers():
-    first = gamestate.board_random(42, 9, 9, 10, 40, False).random()
-    assert gamestate.board_random(42, 9, 9, 10, 40, False).random() == first
-    assert gamestate.board_random(42, 9, 9, 10, 40, True).random() != first
+    board = gamestate.blank(9, 9, 10, solver.neighbour_table(9, 9))
+    first = gamestate.board_random(42, board, 40, False).random()
+    assert gamestate.board_random(42, board, 40, False).random() == first
+    assert gamestate.board_random(42, board, 40, True).random() != first
     assert gamestate.start_tile(42, 9, 9) == gamestate.start_tile(42, 9, 9)
 
 
 def test_a_new_game_has_not_begun():
-    game = gamestate.Game(5)
-    assert game.state is gamestate.State.PLAY and not game.laid and game.timer == 0.0
+    game, showing = gamestate.Game(5), gamestate.Showing(5)
+    assert showing.state is gamestate.State.PLAY and not game.laid and game.timer == 0.0
+
+
+def test_a_game_keeps_what_it_keeps_and_records_and_the_rest_is_shown():
+    # The mode, what passes on the screen and what is worked out for it are
+    # the Showing's; a replay knows nothing of the game's mode.
+    passing = {"state", "back_to", "offered", "times", "end_hidden", "checked", "start",
+               "played", "kept_played"}
+    assert not passing & set(vars(gamestate.Game(5)))
+    assert passing <= set(vars(gamestate.Showing(5)))
+    calls, numbers, around, bombs = board_3x4()
+    assert not hasattr(opening_3x4(calls, numbers, bombs).replay("stack"), "back_to")
 
 
 def test_the_start_cell_is_the_boards_and_a_flip_turns_a_field_over():
+    shown = gamestate.Showing(42)
+    assert shown.start_cell(9, 9) == gamestate.start_tile(42, 9, 9)
+    assert shown.start_cell(16, 30) == gamestate.start_tile(42, 16, 30)
+    shown.board = 43
+    assert shown.start_cell(16, 30) == gamestate.start_tile(43, 16, 30)
     game = gamestate.Game(42)
-    assert game.start_cell(9, 9) == gamestate.start_tile(42, 9, 9)
-    assert game.start_cell(16, 30) == gamestate.start_tile(42, 16, 30)
-    game.board = 43
-    assert game.start_cell(16, 30) == gamestate.start_tile(43, 16, 30)
     assert game.flip("noguess") is True and game.noguess is True
     settings = gamestate.Settings()
     assert settings.flip("questions") is True and settings.flip("questions") is False
@@ -410,9 +482,17 @@ def board_3x4():
     return calls, numbers, around, bombs
 
 
+def opening_3x4(calls, numbers, bombs):
+    """The Opening of board_3x4's calls: nothing open or flagged before."""
+    before = laid(3, 4, bombs, [None] * 12)
+    after = laid(3, 4, bombs, [numbers[cell] if cell in dict(calls) else None
+                               for cell in range(12)])
+    return slowmotion.Opening(calls, before, after)
+
+
 def test_a_replay_steps_forward_and_back_to_the_same_place():
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("stack")
+    replay = opening_3x4(calls, numbers, bombs).replay("stack")
     seen = []
     while replay.forward():
         seen.append((replay.position, list(replay.stack), dict(replay.number),
@@ -471,7 +551,7 @@ def test_a_recursions_depths_are_worked_out_as_its_steps_have_them():
 
 def test_the_queue_replay_is_the_solvers_flood():
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("queue")
+    replay = opening_3x4(calls, numbers, bombs).replay("queue")
     order = []
     while replay.forward():
         order.append(replay.step().cell)
@@ -487,7 +567,7 @@ def test_each_step_of_a_queue_replay_is_at_a_line_of_the_code_shown():
     assert all(line in slowmotion.QUEUE_CODE for line in named)
     assert len(set(named)) == 3
     calls, numbers, around, bombs = board_3x4()
-    replay = slowmotion.Opening(calls, set(), numbers, set(), bombs, around).replay("queue")
+    replay = opening_3x4(calls, numbers, bombs).replay("queue")
     lines = set()
     while replay.forward():
         lines.add(replay.step().code)
@@ -503,10 +583,10 @@ def test_each_step_of_a_queue_replay_is_at_a_line_of_the_code_shown():
 
 def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
     calls, numbers, around, bombs = board_3x4()
-    opening = slowmotion.Opening(calls, set(), numbers, set(), bombs, around)
+    opening = opening_3x4(calls, numbers, bombs)
     path = str(tmp_path / "calls.csv")
     speak = functools.partial(wording.speak, wording.TEXTS, cols=4)
-    fault, said = slowmotion.write_calls(path, opening, (3, 4), "reading", speak)
+    fault, said = slowmotion.write_calls(path, opening, "reading", speak)
     assert fault is None and said == "Wrote the %d calls of open_block to %s, and the " \
         "board to %s" % (len(calls), path, str(tmp_path / "calls_board.txt"))
     with open(path, "rb") as f:
@@ -536,8 +616,7 @@ def test_the_calls_are_written_to_a_csv_file_or_said_in_one_line(tmp_path):
     assert [line.split()[1:] for line in board[4:7]] == [
         [str(number[row * 4 + col]) if row * 4 + col in number else "#"
          for col in range(4)] for row in range(3)]
-    fault, said = slowmotion.write_calls(str(tmp_path), opening, (3, 4), "reading",
-                                         speak)                    # a folder
+    fault, said = slowmotion.write_calls(str(tmp_path), opening, "reading", speak)  # a folder
     assert fault.startswith("minesweep: cannot write the calls to ") and "\n" not in fault
 
 
@@ -589,36 +668,61 @@ def test_3bv_counts_openings_and_lonely_numbers():
     assert advice.board_3bv(cells(3, (1, 1)), solver.neighbour_table(3, 3)) == 8
 
 
+def seen(rows, cols, bombs, shown, flags=()):
+    """A board as the player sees it: these numbers shown, these cells flagged."""
+    return laid(rows, cols, set(), shown, flags)._replace(bombs=bombs)
+
+
+def laid(rows, cols, bomb_cells, shown, flags=()):
+    """A hand-laid board: bombs at these cells, these numbers shown, these flags."""
+    return gamestate.Board(rows, cols, len(bomb_cells), solver.neighbour_table(rows, cols),
+                           frozenset(bomb_cells), frozenset(flags),
+                           frozenset(cell for cell, number in enumerate(shown)
+                                     if number is not None),
+                           frozenset(), tuple(shown), False, False)
+
+
 def test_a_loss_with_a_sure_safe_tile_names_it():
     # 1 x 4 with one bomb, only the 0 at the right open: its neighbour was
     # surely safe, and the player opened the left end instead (the bomb).
-    loss = advice.explain_loss(1, 4, 1, [None, None, None, 0], solver.neighbour_table(1, 4), 0)
+    loss = advice.explain_loss(seen(1, 4, 1, [None, None, None, 0]), 0)
     assert loss.said.key == "sure_safe" and loss.cell == 2 and loss.outline == advice.SAFE
 
 
 def test_the_hint_is_a_sure_move_when_there_is_one():
-    moves = advice.moves(1, 3, 1, [None, 1, 0], solver.neighbour_table(1, 3), set())
+    moves = advice.moves(seen(1, 3, 1, [None, 1, 0]))
     assert [(cell, isbomb) for cell, isbomb, why in moves] == [(0, True)]
-    assert advice.moves(1, 3, 1, [None, 1, 0], solver.neighbour_table(1, 3), {0}) == []
+    assert advice.moves(seen(1, 3, 1, [None, 1, 0], flags={0})) == []
 
 
 # What the window shows -----------------------------------------------------------------
-def monospace(fontname, size):
-    """A font of letters size / 2 px wide and lines size px high."""
-    return (lambda text: len(text) * size // 2), size
+class MonospaceFont:
+    """A font as pgzero gives one: letters size / 2 px wide, lines size px high."""
+
+    def __init__(self, fontname, size):
+        """The font of this name at this size."""
+        self.height = size
+
+    def size(self, text):
+        """(width, height) of a text, px."""
+        return len(text) * self.height // 2, self.height
+
+    def get_linesize(self):
+        """The height of a line, px."""
+        return self.height
 
 
 def window(finished=False, failed=False, state="PLAY"):
     """The shapes of a 9 x 9 window."""
     view = viewport.fit(9, 9, (1366, 768), viewport.tile_sizes(25), None, False,
                         lambda width, most: 60)
-    play = gamestate.Game(7)
-    play.state = gamestate.State[state]
+    play, showing = gamestate.Game(7), gamestate.Showing(7)
+    showing.state = gamestate.State[state]
     play.stats = advice.game_stats(10, 12, 20.0)
-    board = scene.Board(9, 9, 10, 10, failed, finished, 1000, (), (), view.width,
-                        view.height)
-    return scene.Scene(board, play, gamestate.Showing(), gamestate.Settings(),
-                       gamestate.Window(), view, monospace).shapes()
+    board = laid(9, 9, set(range(10)), [None] * 81)._replace(failed=failed,
+                                                             finished=finished)
+    lives = gamestate.Lives(play, showing, gamestate.Settings(), gamestate.Window())
+    return scene.Scene(board, lives, view, scene.Measure(MonospaceFont)).shapes()
 
 
 def texts(shapes):
@@ -818,22 +922,22 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
 
     load = {"images": refuse({"face_win"}), "sounds": refuse({"win"}),
             "fonts": refuse({str(tmp_path / font)}), "texts": wording.read_texts}
-    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, load)
     assert "face_win.png cannot be read (Unsupported image format)" in fatal
     assert texts == {} and fonts == set() and len(said) == 4
     load["images"] = refuse(())
-    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load)
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, load)
     assert fatal is None and len(said) == 4
     assert [topic for topic, line in said[2:]] == ["texts zh", "texts zh-TW"]
     # --check names each broken file, and stops for them.
-    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, load,
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, load,
                                                  True)
     assert fatal == "minesweep: 4 broken files (see above)"
     for path, (topic, line) in zip([os.path.join("sounds", "win.wav"), font,
                                     startup.TEXT_FILES["zh"], startup.TEXT_FILES["zh-TW"]],
                                    said):
         assert topic == line and str(tmp_path / path) in line
-    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, {
         "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": lambda path: ({"title": os.path.basename(path)}, "")}, True)
     assert (fatal, said, texts, fonts) == (None, [], {"zh": {"title": "zh.json"},
@@ -843,7 +947,7 @@ def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
     os.remove(tmp_path / startup.TEXT_FILES["zh"])
     with open(os.path.join(ROOT, startup.TEXT_FILES["zh-TW"]), encoding="utf-8") as f:
         (tmp_path / startup.TEXT_FILES["zh-TW"]).write_text(f.read(), encoding="utf-8")
-    fatal, said, texts, fonts = startup.problems(str(tmp_path), 25, viewport.SMALLER, {
+    fatal, said, texts, fonts = startup.problems(str(tmp_path), (25,) + viewport.SMALLER, {
         "images": refuse(()), "sounds": None, "fonts": lambda path: lambda text: [],
         "texts": wording.read_texts})
     assert fatal is None and sorted(texts) == ["zh-TW"]
@@ -910,13 +1014,23 @@ def test_the_desktop_size_is_asked_for_or_unknown():
     assert startup.desktop(FakeDisplay(0, OSError("no video")), OSError) is None
 
 
+class FakePygame:
+    """pygame as open_window sees it: a FakeDisplay refused this many times first."""
+
+    error = OSError
+
+    def __init__(self, refusals):
+        """pygame with this display."""
+        self.display = FakeDisplay(refusals)
+
+
 def test_the_window_is_asked_for_again_a_few_times():
     environ, naps = {"SDL_VIDEODRIVER": "x11"}, []
-    assert startup.open_window(FakeDisplay(2), OSError, environ, "linux", naps.append) is None
+    assert startup.open_window(FakePygame(2), environ, "linux", naps.append) is None
     assert naps == [0.25, 0.25] and environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
-    refused = startup.open_window(FakeDisplay(100), OSError, {}, "linux", naps.append)
+    refused = startup.open_window(FakePygame(100), {}, "linux", naps.append)
     assert str(refused) == "x11 not available"
-    assert startup.open_window(FakeDisplay(100), OSError, {}, "win32", naps.append) is None
+    assert startup.open_window(FakePygame(100), {}, "win32", naps.append) is None
 
 
 def test_no_sound_card_is_told_apart_from_a_card_or_a_sound_server():
@@ -965,7 +1079,7 @@ def test_a_new_kept_field_may_begin_as_none(monkeypatch):
     tiles = [datafiles.KeptTile(True, False, False, False),
              datafiles.KeptTile(False, True, False, False)] + [
         datafiles.KeptTile(False, False, False, False)] * 2
-    kept = datafiles.kept_game(2, 2, 1, 7, tiles, {"game": play, "settings": settings})
+    kept = datafiles.kept_game(kept_board(tiles), 7, {"game": play, "settings": settings})
     assert datafiles.kept_fault(kept) == "" and kept["hinted_at"] == 3
     del kept["hinted_at"]
     assert datafiles.kept_fault(kept) == ""

@@ -267,7 +267,7 @@ def test_the_end_and_the_best_times_show_a_time_the_same_way(game, tmp_path):
         open_every_safe_tile(game)
         assert game.finished
         end = game.now_showing().end_lines()[1]
-        game.play.times = datafiles.load_best_times(game.data_folder(), game.say_once)
+        game.showing.times = datafiles.load_best_times(game.data_folder(), game.say_once)
         table = game.now_showing().times_lines()
         shown_time = re.search(r"Time (\S+) s", end).group(1)
         # Each win is the first since the file was removed: a new record.
@@ -289,7 +289,7 @@ def test_a_win_by_flags_has_its_own_records(game, tmp_path):
     assert "won by flags" in game.now_showing().footer_words()
     kept = json.loads((tmp_path / "data" / "best_times.json").read_text())
     assert set(kept) == {"Beginner, flag win"}
-    game.play.times = kept
+    game.showing.times = kept
     lines = game.now_showing().times_lines()
     assert "Won by flags (X)" in lines and "Beginner: none yet" in lines
 
@@ -331,7 +331,7 @@ def test_a_board_asked_for_on_the_command_line_is_played(game, tmp_path, monkeyp
     game.save_on_exit()
     kept = (tmp_path / "data" / "saved_game.json").read_bytes()
     again = load_game()
-    assert again.play.offered is not None                # a plain start offers it
+    assert again.showing.offered is not None                # a plain start offers it
     monkeypatch.setattr(sys, "_pgzrun", False)
     monkeypatch.setattr(sys, "argv", ["minesweep.py", "--rows", "20", "--cols", "30",
                                       "--bombs", "99"])
@@ -339,6 +339,6 @@ def test_a_board_asked_for_on_the_command_line_is_played(game, tmp_path, monkeyp
     import atexit
     atexit.unregister(again.save_on_exit)
     assert (again.ROWS, again.COLS, again.BOMBS) == (20, 30, 99)
-    assert again.play.offered is None and again.play.state is again.State.PLAY
+    assert again.showing.offered is None and again.showing.state is again.State.PLAY
     assert (tmp_path / "data" / "saved_game.json").read_bytes() == kept   # still kept
     pygame.init()

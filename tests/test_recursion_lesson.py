@@ -213,6 +213,10 @@ def test_the_recursion_error_is_real_and_the_board_comes_back(game):
     game.on_key_down(game.keys.K)
     rp = game.showing.replay
     assert (game.ROWS, game.COLS) == (40, 40) and rp.error
+    # The board played before is kept whole, by name, until Esc.
+    kept = game.showing.stash
+    assert (kept.rows, kept.cols, kept.bombs, kept.title) == (9, 9, 2, before[7])
+    assert (kept.play, kept.showing) == (before[8], before[9])
     assert "maximum recursion depth exceeded" in rp.error
     error = next(step for step in rp.steps if step.kind == "error")
     key, facts = error.said

@@ -669,13 +669,13 @@ def test_a_lock_from_the_future_is_stale(game, tmp_path, monkeypatch):
     game.save_on_exit()
     planted_lock(folder, "12345 elsewhere", -3600)
     again = load_game()
-    assert again.play.offered is not None
+    assert again.showing.offered is not None
     planted_lock(folder, "12345 elsewhere", -3600)
     assert lock_naps(monkeypatch, lambda: win_beginner(again, 30.0)) == 0
     assert again.play.record == "new"
     planted_lock(folder, "12345 elsewhere", -3600)
     again.on_key_down(again.keys.B)
-    assert in_state(again, "TIMES") and "Beginner" in again.play.times
+    assert in_state(again, "TIMES") and "Beginner" in again.showing.times
     # Stale at the first look, not after LOCK_STALE s unchanged: the reason
     # is there before the game has watched the lock for any time at all.
     assert datafiles.stale_why(-3600, 0.0, "12345 elsewhere", socket.gethostname())
@@ -937,7 +937,7 @@ def test_only_a_real_date_as_the_game_writes_it_is_accepted(shown, tmp_path, dat
     best_file(tmp_path).write_bytes(content)
     shown.on_key_down(shown.keys.B)
     shown.draw()                                # B draws whatever the file held
-    assert in_state(shown, "TIMES") and shown.play.times == {}
+    assert in_state(shown, "TIMES") and shown.showing.times == {}
     assert backups(tmp_path / "data") == [content]
 
 
@@ -964,7 +964,7 @@ def test_a_kept_game_already_over_or_never_played_is_set_aside(tmp_path, monkeyp
     content = json.dumps(kept_3x3(**change)).encode()
     (tmp_path / "saved_game.json").write_bytes(content)
     game = load_game()
-    assert game.play.offered is None and not in_state(game, "OFFER")
+    assert game.showing.offered is None and not in_state(game, "OFFER")
     assert (tmp_path / "saved_game.json.bak").read_bytes() == content
     out = capsys.readouterr().out
     assert out.count("could not be read") == 1 and why in out
@@ -975,7 +975,7 @@ def test_a_kept_game_in_progress_is_still_offered(tmp_path, monkeypatch):
     for kept in (kept_3x3(), kept_3x3(marks="Fo.......")):   # the flag win is off
         (tmp_path / "saved_game.json").write_text(json.dumps(kept))
         game = load_game()
-        assert game.play.offered == kept
+        assert game.showing.offered == kept
 
 
 # A game in progress kept from time to time; the kept file after C ---------------------

@@ -93,7 +93,7 @@ def test_a_best_time_too_large_is_set_aside_and_b_draws(shown, tmp_path, record)
     best_file(tmp_path).write_bytes(content)
     shown.on_key_down(shown.keys.B)
     shown.draw()
-    assert in_state(shown, "TIMES") and shown.play.times == {}
+    assert in_state(shown, "TIMES") and shown.showing.times == {}
     assert backups(tmp_path / "data") == [content]
 
 
@@ -119,7 +119,7 @@ def test_the_longest_time_the_timer_shows_is_still_a_record(shown, tmp_path):
     best_file(tmp_path).write_text(json.dumps({"Beginner": gamestate.MAX_TIME}))
     shown.on_key_down(shown.keys.B)
     shown.draw()
-    assert shown.play.times == {"Beginner": gamestate.MAX_TIME}
+    assert shown.showing.times == {"Beginner": gamestate.MAX_TIME}
 
 
 def kept_file(tmp_path, monkeypatch, game):
@@ -136,7 +136,7 @@ def test_a_kept_game_with_a_count_too_large_is_set_aside(tmp_path, monkeypatch, 
                                                          change):
     content = kept_file(tmp_path, monkeypatch, kept_3x3(**change))
     game = load_game()
-    assert game.play.offered is None and not in_state(game, "OFFER")
+    assert game.showing.offered is None and not in_state(game, "OFFER")
     assert (tmp_path / "saved_game.json.bak").read_bytes() == content
     assert capsys.readouterr().out.count("could not be read") == 1
 
@@ -146,7 +146,7 @@ def test_a_kept_game_without_a_whole_board_number_in_range_is_set_aside(
         tmp_path, monkeypatch, capsys, board):
     content = kept_file(tmp_path, monkeypatch, kept_3x3(board=board))
     game = load_game()
-    assert game.play.offered is None and not in_state(game, "OFFER")
+    assert game.showing.offered is None and not in_state(game, "OFFER")
     assert (tmp_path / "saved_game.json.bak").read_bytes() == content
     out = capsys.readouterr().out
     assert out.count("could not be read") == 1 and "a board this version cannot" in out
@@ -160,7 +160,7 @@ def test_a_kept_game_with_counts_in_range_and_an_open_empty_tile_is_offered(tmp_
                  kept_3x3(marks="........o", board=0)):
         kept_file(tmp_path, monkeypatch, kept)
         game = load_game()
-        assert game.play.offered == kept
+        assert game.showing.offered == kept
 
 
 # A data folder whose name is not UTF-8 ---------------------------------------------------

@@ -85,7 +85,8 @@ rows, cols = 16, 30
 around = [[r * cols + c for r in range(max(row - 1, 0), min(row + 2, rows))
            for c in range(max(col - 1, 0), min(col + 2, cols)) if (r, c) != (row, col)]
           for row in range(rows) for col in range(cols)]
-mines = solver.no_guess_layout(rows, cols, 99, 100, around, random.Random("minesweep 7"))
+mines = solver.no_guess_layout(gamestate.blank(rows, cols, 99, around), 100,
+                               random.Random("minesweep 7"))
 print(x, sorted(mines))
 '''
 
@@ -113,7 +114,7 @@ def test_g_then_digits_then_enter_plays_that_board(game):
     number = game.play.board
     for key in ("G", "K_9", "ESCAPE"):
         game.on_key_down(getattr(game.keys, key))
-    assert game.play.board == number and game.play.state is not game.State.TYPING
+    assert game.play.board == number and game.showing.state is not game.State.TYPING
     game.on_key_down(game.keys.G)
     game.on_key_down(game.keys.R)               # ignored while typing
     assert game.play.board == number and "Board number: _" in game.speak(game.showing.message)
@@ -157,7 +158,7 @@ def test_save_then_resume_gives_back_the_whole_game(game, tmp_path, capsys):
     game.save_on_exit()
     assert "this game is kept" in capsys.readouterr().out
     again = load_game()
-    assert again.play.offered is not None and "C goes on" in footer(again)
+    assert again.showing.offered is not None and "C goes on" in footer(again)
     again.on_key_down(again.keys.C)
     assert state(again) == before
     # The file stays, so a crash loses nothing; it goes when the game ends.
@@ -172,7 +173,7 @@ def test_any_other_key_starts_afresh_and_keeps_the_file(game, tmp_path):
     saved = (tmp_path / "data" / "saved_game.json").read_bytes()
     again = load_game()
     again.on_key_down(again.keys.K_2)
-    assert again.play.offered is None and (again.ROWS, again.COLS) == (16, 16)
+    assert again.showing.offered is None and (again.ROWS, again.COLS) == (16, 16)
     assert (tmp_path / "data" / "saved_game.json").read_bytes() == saved
 
 
@@ -194,7 +195,7 @@ def test_a_bad_saved_game_is_set_aside_with_one_line(tmp_path, monkeypatch, caps
     monkeypatch.setenv("MINESWEEP_DATA_DIR", str(tmp_path))
     (tmp_path / "saved_game.json").write_bytes(content)
     game = load_game()
-    assert game.play.offered is None and len(game.blocks) == 225
+    assert game.showing.offered is None and len(game.blocks) == 225
     assert (tmp_path / "saved_game.json.bak").read_bytes() == content
     out = capsys.readouterr().out
     assert out.count("could not be read") == 1
@@ -210,7 +211,7 @@ def test_a_saved_game_too_big_for_this_version_is_set_aside(game, tmp_path, caps
     saved["rows"] = 1000
     path.write_text(json.dumps(saved))
     again = load_game()
-    assert again.play.offered is None and "rows and cols must be" in capsys.readouterr().out
+    assert again.showing.offered is None and "rows and cols must be" in capsys.readouterr().out
 
 
 def test_a_resumed_game_keeps_its_record_only_if_unassisted(game, tmp_path):

@@ -31,7 +31,7 @@ def position(game, rows, cols, bombs, opened, flags=()):
 def bomb_chances(game):
     """Every closed tile's chance of a bomb, from what the player sees, and
     whether the chances are exact."""
-    found, exact = advice.chances(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+    found, exact = advice.chances(game.ROWS, game.COLS, game.BOMBS, game.board_now().shown,
                                   game.neighbour_table(game.ROWS, game.COLS))
     return {game.blocks[cell]: chance for cell, chance in found.items()}, exact
 
@@ -253,7 +253,7 @@ def capped_position(game, rng):
     than one step."""
     while True:
         random_position(game, rng, max_side=7, max_bombs=12)
-        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.board_now().shown,
                              game.neighbour_table(game.ROWS, game.COLS)).run()
         if seen.chances and seen.steps > 1 and not seen.facts:
             return game
@@ -276,7 +276,7 @@ def test_a_search_too_big_is_capped_and_says_so(game, monkeypatch):
         block, isbomb, reason = hint(game)
         assert isbomb is None and reason.endswith("(too many ways to count)")
         # The budget is for each search, not for all of them together.
-        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.board_now().shown,
                              game.neighbour_table(game.ROWS, game.COLS))
         seen.search()
         assert seen.capped and seen.total is None
@@ -380,21 +380,21 @@ def test_solver_keys_at_any_moment(game):
             game.blow_up()
         if setup == 3:
             game.on_key_down(game.keys.A)
-            assert game.play.state == State.AUTO
+            assert game.showing.state == State.AUTO
         for key in [game.keys.H, game.keys.A, game.keys.N] * 3:
-            state, noguess = game.play.state, game.settings.noguess
+            state, noguess = game.showing.state, game.settings.noguess
             over = game.failed or game.finished
             game.showing.hint = game.showing.message = None
             game.on_key_down(key)
             if state == State.AUTO:
-                assert game.play.state == State.PLAY, key   # any key stops it
+                assert game.showing.state == State.PLAY, key   # any key stops it
             elif key == game.keys.H and (over or not game.play.laid):
                 assert game.showing.hint is None
                 assert game.showing.message.key == ("game_over" if over else "hints_later")
             elif key == game.keys.H:
                 assert not game.block_at(*divmod(game.showing.hint.cell, 9)).isopen
             elif key == game.keys.A:
-                assert game.play.state == (State.PLAY if over else State.AUTO)
+                assert game.showing.state == (State.PLAY if over else State.AUTO)
             else:
                 assert game.settings.noguess != noguess
             tick(game, 1)
@@ -404,14 +404,14 @@ def test_solver_keys_at_any_moment(game):
         game.on_key_down(key)
         tick(game, 1)
         assert game.now_showing().shapes()
-    assert game.play.state == State.PLAY
+    assert game.showing.state == State.PLAY
 
 
 # The solver's own module, and its guesses -----------------------------------------
 def layouts(game, shown=None):
     """Every layout of the bombs (frozensets of cells) that fits the numbers
     shown: on the board as it is, unless given another view of it."""
-    shown = game.visible_board() if shown is None else shown
+    shown = game.board_now().shown if shown is None else shown
     closed = [cell for cell, number in enumerate(shown) if number is None]
     around = game.neighbour_table(game.ROWS, game.COLS)
     return [frozenset(layout) for layout in itertools.combinations(closed, game.BOMBS)
@@ -431,7 +431,7 @@ def weigh_by_enumeration(game, cell):
             number = sum(other in layout for other in around[cell])
             by_number.setdefault(number, []).append(layout)
     sure = score = 0.0
-    rest = [other for other, number in enumerate(game.visible_board())
+    rest = [other for other, number in enumerate(game.board_now().shown)
             if number is None and other != cell]
     for group in by_number.values():
         share = len(group) / len(every)
@@ -454,7 +454,7 @@ def guess_position(game, rng, known_bombs=False):
     while True:
         random_position(game, rng, max_side=6 if known_bombs else 5,
                         max_bombs=7 if known_bombs else 6)
-        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.visible_board(),
+        seen = solver.Solver(game.ROWS, game.COLS, game.BOMBS, game.board_now().shown,
                              game.neighbour_table(game.ROWS, game.COLS)).run()
         if seen.chances and all(known_bombs and isbomb for cell, isbomb, why in seen.facts):
             return seen
@@ -519,7 +519,7 @@ def literal_best_chance(game, first=None):
     """The best chance to win from this position, by trying every move to
     the end of the game on every layout: the game tree, written plainly.
     With first, the best chance when that cell is opened first."""
-    shown = game.visible_board()
+    shown = game.board_now().shown
     closed = [cell for cell, number in enumerate(shown) if number is None]
     around = game.neighbour_table(game.ROWS, game.COLS)
     every = layouts(game)
@@ -565,13 +565,13 @@ def test_the_endgame_finds_the_best_chance_to_win(game):
     while checked < 60:
         seen = guess_position(game, rng)
         if seen.total > solver.ENDGAME_LAYOUTS or \
-                sum(n is None for n in game.visible_board()) > 10:
+                sum(n is None for n in game.board_now().shown) > 10:
             continue
         found = solver.Endgame(seen).best_move()
         assert found is not None
         cell, chance = found
         assert chance == pytest.approx(literal_best_chance(game), abs=1e-9)
-        assert game.visible_board()[cell] is None
+        assert game.board_now().shown[cell] is None
         guess = solver.choose_guess(seen)
         if guess.forced:
             # A 50/50 goes first (its own tests show it is as good).
@@ -595,13 +595,13 @@ def test_a_forced_fifty_is_found_and_guessed_first(game, monkeypatch):
     # The 1 says one bomb lies in (1, 0) and (1, 1), but (0, 2) and (1, 2),
     # still closed, touch only (1, 1): they could tell the two apart.
     position(game, 2, 3, [(1, 0), (1, 2)], [(0, 0), (0, 1)])
-    seen = solver.Solver(2, 3, 2, game.visible_board(),
+    seen = solver.Solver(2, 3, 2, game.board_now().shown,
                          game.neighbour_table(2, 3)).run()
     assert not seen.facts and seen.chances[3] == 0.5
     assert solver.forced_fifty(seen) is None
     # Two 1s over two closed cells: nothing can ever tell them apart.
     position(game, 2, 2, [(1, 1)], [(0, 0), (0, 1)])
-    seen = solver.Solver(2, 2, 1, game.visible_board(),
+    seen = solver.Solver(2, 2, 1, game.board_now().shown,
                          game.neighbour_table(2, 2)).run()
     assert sorted(solver.forced_fifty(seen)) == [2, 3]
     monkeypatch.setattr(solver, "ENDGAME_LAYOUTS", 0)    # else the endgame says it
@@ -617,7 +617,7 @@ def tree_positions(game, rng, pick, count, tries=50000):
     out: yields (seen, found), count of them at most."""
     for _ in range(tries):
         seen = guess_position(game, rng, known_bombs=True)
-        if sum(n is None for n in game.visible_board()) > 9:
+        if sum(n is None for n in game.board_now().shown) > 9:
             continue
         found = pick(seen)
         if found is not None:
@@ -647,7 +647,7 @@ def test_forming_fifties_are_counted_exactly(game):
         seen = guess_position(game, rng, known_bombs=True)
         every = layouts(game)
         around = game.neighbour_table(game.ROWS, game.COLS)
-        shown = game.visible_board()
+        shown = game.board_now().shown
         # Every pair side by side, walled in by at most one cell not yet a
         # known bomb, in some layout a 50/50: looked for one by one.
         expected = []

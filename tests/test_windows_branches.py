@@ -274,6 +274,7 @@ def test_off_linux_no_sound_card_is_looked_for_and_the_window_is_left_to_sdl():
         raise AssertionError(path)
     assert startup.no_sound_card({}, "win32", read, read) is False
     environ = {}
-    assert startup.open_window(None, Exception, environ, "win32", None) is None
+    assert startup.open_window(types.SimpleNamespace(display=None, error=Exception), environ,
+                               "win32", None) is None
     assert environ == {"SDL_VIDEO_CENTERED": "1"}
 

@@ -48,7 +48,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "tests"))
 from loadgame import load_game  # noqa: E402
-import solver  # noqa: E402  (loadgame puts the game's folder on the path)
+import gamestate  # noqa: E402  (loadgame puts the game's folder on the path)
+import solver  # noqa: E402
 
 LEVELS = [("Beginner", 9, 9, 10), ("Intermediate", 16, 16, 40),
           ("Expert", 16, 30, 99)]
@@ -197,7 +198,7 @@ def no_guess_times(level, rng, boards):
     times, failures = [], 0
     for _ in range(boards):
         start = time.perf_counter()
-        mines = solver.no_guess_layout(rows, cols, bombs, first, around, rng)
+        mines = solver.no_guess_layout(gamestate.blank(rows, cols, bombs, around), first, rng)
         times.append(time.perf_counter() - start)
         failures += mines is None
     return times, failures
