@@ -74,7 +74,7 @@ def system_language(environ, locale_name, default=ENGLISH, among=LANGUAGES):
     return default
 
 
-def choose(asked, environ, kept, default=ENGLISH, among=LANGUAGES):
+def choose(asked, environ, kept, *, default=ENGLISH, among=LANGUAGES):
     """The language to speak, among these codes: asked (--lang), else
     MINESWEEP_LANG, else kept() (the one chosen last time, or None), else
     the computer's own (default if it speaks none of them)."""

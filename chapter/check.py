@@ -91,7 +91,8 @@ def choose_language(asked, spoken, languages):
     else the book's; without the table, asked or the book's."""
     if languages is None:
         return asked or BOOK_LANGUAGE
-    return languages.choose(asked, os.environ, lambda: None, BOOK_LANGUAGE, tuple(spoken))
+    return languages.choose(asked, os.environ, lambda: None, default=BOOK_LANGUAGE,
+                            among=tuple(spoken))
 
 
 # ------------------------------------------------------------ the programs

@@ -215,11 +215,12 @@ def test_the_language_comes_from_the_command_line_the_choice_or_the_system():
     assert languages.choose(None, {"LANG": "zh_HK.UTF-8"}, lambda: "fr") == "zh-TW"
     # The checker speaks the book's Chinese when the computer names no language
     # it has words for, and only those.
-    assert languages.choose(None, {"LANG": "C.UTF-8"}, lambda: None, "zh") == "zh"
-    assert languages.choose(None, {"LANG": "en_GB.UTF-8"}, lambda: None, "zh") == "en"
-    assert languages.choose("zh-TW", {"LANG": "C"}, lambda: None, "zh", ("en", "zh")) == "zh"
-    assert languages.choose(None, {"LANG": "zh_TW.UTF-8"}, lambda: None, "en",
-                            ("en", "zh")) == "zh"
+    assert languages.choose(None, {"LANG": "C.UTF-8"}, lambda: None, default="zh") == "zh"
+    assert languages.choose(None, {"LANG": "en_GB.UTF-8"}, lambda: None, default="zh") == "en"
+    assert languages.choose("zh-TW", {"LANG": "C"}, lambda: None, default="zh",
+                            among=("en", "zh")) == "zh"
+    assert languages.choose(None, {"LANG": "zh_TW.UTF-8"}, lambda: None, default="en",
+                            among=("en", "zh")) == "zh"
 
 
 def test_each_language_is_one_row_of_the_table():
@@ -517,7 +518,10 @@ def test_a_big_replay_makes_each_step_only_as_it_comes_to_it():
     around = solver.neighbour_table(60, 60)
     numbers = [0] * 3600
     calls = slowmotion.flood_calls([0], set(), numbers, set(), around)
-    replay = slowmotion.Opening(calls, set(), numbers, set(), set(), around).replay("stack")
+    before = gamestate.Board(60, 60, 0, around, frozenset(), frozenset(), frozenset(),
+                              frozenset(), (None,) * 3600, False, False)
+    after = before._replace(opened=frozenset(cell for cell, _ in calls), shown=tuple(numbers))
+    replay = slowmotion.Opening(calls, before, after).replay("stack")
     assert len(replay.steps) > 20000 and replay.steps.made == []
     for _ in range(5):
         replay.forward()
