@@ -6,8 +6,13 @@
 # thousand of them (8 MB on Linux, 1 MB on Windows), and Python then stops
 # without a word. A thread can be given a stack as big as the board needs.
 #
+# And making a big board's tiles makes thousands of objects at once, which
+# Python's garbage collector would look over again and again.
+#
 # No pgzero or pygame, and no state of its own.
 # Keep this file ASCII only, like minesweep.py.
+import contextlib
+import gc
 import threading
 
 DEEP = 2000              # tiles a board may have before moves get their own stack
@@ -43,3 +48,17 @@ def deeply(tiles, action, *args):
     if not done:
         raise value
     return value
+
+
+@contextlib.contextmanager
+def collector_waiting():
+    """Python's garbage collector waits while a new board's tiles are made."""
+    # It collects each time several hundred objects have been made, and now
+    # and then looks over all of them: half the time of making a big board.
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()

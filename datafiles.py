@@ -678,6 +678,17 @@ def sheet_fault(path, guarded, data=()):
     return ""
 
 
+def sheets_refused(paths, data, own):
+    """The line to stop with when a worksheet may not be written at one of
+    paths (its calls, then its board's map), or "": data is the data folder
+    (or None), own the game's own files and folders."""
+    for path in paths:
+        fault = sheet_fault(path, [data] + own, [data])
+        if fault:
+            return "minesweep: cannot write the calls to %s: %s" % (path, fault)
+    return ""
+
+
 def data_name(name):
     """Whether the game uses name in its data folder: its files, their
     set-aside copies and its temporary files."""

@@ -100,6 +100,13 @@ def as_before(board, marks):
                           failed=False, finished=False)
 
 
+def wrong_flag(board, cell):
+    """The first flag next to cell that marks no bomb (the flag a chord on
+    cell trusted, after it lost), or None."""
+    return next((other for other in board.around[cell]
+                 if other in board.flagged and other not in board.bomb_cells), None)
+
+
 # A choice of the player's that a key turns over: its field in Settings
 # (False at a first start), its key, the states whose keys turn it over,
 # the words that say it is now on and now off (None: nothing said), the

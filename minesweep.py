@@ -393,18 +393,8 @@ def board_now():
 # notes when its picture changes, so that draw() draws only what changed,
 # and is quick to make and to change: a big board has thousands of tiles.
 # ---------------------------------------------------------------------------
-@contextlib.contextmanager
-def collector_waiting():
-    """Python's garbage collector waits while a new board's tiles are made."""
-    # It collects each time several hundred objects have been made, and now
-    # and then looks over all of them: half the time of making a big board.
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
+# Python's garbage collector waits while new_game makes a board's tiles.
+collector_waiting = bigstack.collector_waiting
 
 
 def rect_field(name):
@@ -615,11 +605,8 @@ def stop_autoplay():
 
 def explain_loss(block, action):
     """After a losing move: why it lost, judged from the board before it."""
-    wrong_flag = None
-    if action is chord:
-        wrong_flag = next(cell_of(other) for other in block.neighbours
-                          if other.isflag and not other.isbomb)
     before = gamestate.as_before(board_now(), play.before)
+    wrong_flag = gamestate.wrong_flag(before, cell_of(block)) if action is chord else None
     play.postmortem = advice.explain_loss(before, cell_of(block), wrong_flag)
 
 
@@ -773,16 +760,6 @@ def title():
 def data_folder():
     """The folder of the game's files, or None when there is no usable one."""
     return datafiles.data_dir(os.environ, pgzero.loaders.root, sys.platform)
-
-
-def refuse_sheet(path):
-    """Stop with one line if --calls names a file the worksheet may not replace."""
-    # Only a regular file or a new one: not a named pipe (the game would
-    # wait for a reader), never one of the game's own files or its data.
-    fault = datafiles.sheet_fault(path, [data_folder()] +
-                                  startup.own_files(pgzero.loaders.root), [data_folder()])
-    if fault:
-        sys.exit("minesweep: cannot write the calls to %s: %s" % (path, fault))
 
 
 def show_times():
@@ -1429,8 +1406,12 @@ def prepare_window():
 def write_worksheet(args):
     """--calls: write the first click's calls and the board, say where, and stop."""
     atexit.unregister(save_on_exit)     # a worksheet's board is not kept
-    for path in (args.calls, slowmotion.map_path(args.calls)):
-        refuse_sheet(path)
+    # Only a regular file or a new one: not a named pipe (the game would
+    # wait for a reader), never one of the game's own files or its data.
+    refused = datafiles.sheets_refused((args.calls, slowmotion.map_path(args.calls)),
+                                       data_folder(), startup.own_files(pgzero.loaders.root))
+    if refused:
+        sys.exit(refused)
     recorded(click_open, block_at(*args.at))
     fault, said = slowmotion.write_calls(args.calls, play.opening, args.order, speak)
     if said:

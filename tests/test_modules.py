@@ -672,6 +672,14 @@ def test_3bv_counts_openings_and_lonely_numbers():
     assert advice.board_3bv(cells(3, (1, 1)), solver.neighbour_table(3, 3)) == 8
 
 
+def test_a_lost_chord_names_the_first_flag_that_marks_no_bomb():
+    # 0 1 2 / 3 4 5: bombs at 1 and 5; flags at 0, 1 and 3; the chord was on 4.
+    board = laid(2, 3, {1, 5}, [None, None, None, None, 2, None], {0, 1, 3})
+    assert gamestate.wrong_flag(board, 4) == 0
+    assert gamestate.wrong_flag(board._replace(flagged=frozenset({1, 3})), 4) == 3
+    assert gamestate.wrong_flag(board._replace(flagged=frozenset({1})), 4) is None
+
+
 def seen(rows, cols, bombs, shown, flags=()):
     """A board as the player sees it: these numbers shown, these cells flagged."""
     return laid(rows, cols, set(), shown, flags)._replace(bombs=bombs)
@@ -776,6 +784,26 @@ def test_a_deep_recursion_gets_room_on_its_own_stack():
         sys.setrecursionlimit(limit)
 
 
+def test_the_collector_waits_while_tiles_are_made_and_then_goes_on_as_it_was():
+    import gc
+    was_on = gc.isenabled()
+    try:
+        gc.enable()
+        with bigstack.collector_waiting():
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        with pytest.raises(KeyError):       # a failed board gives it back too
+            with bigstack.collector_waiting():
+                raise KeyError("tile")
+        assert gc.isenabled()
+        gc.disable()                        # off before: it stays off
+        with bigstack.collector_waiting():
+            pass
+        assert not gc.isenabled()
+    finally:
+        (gc.enable if was_on else gc.disable)()
+
+
 # Texts that cannot fail on the screen -----------------------------------------------
 def test_a_text_that_cannot_be_drawn_or_filled_in_is_refused(tmp_path):
     path = tmp_path / "zh.json"
@@ -812,6 +840,22 @@ def test_a_date_is_a_real_one_as_the_game_writes_it():
                  "\u0662\u0660\u0662\u0666-01-05", "\u0000", "\ud800", "", 20261130]:
         assert not datafiles.good_date(date), date
         assert datafiles.times_fault({"Beginner": {"time": 5.0, "date": date}})
+
+
+def test_a_worksheet_is_refused_over_the_games_own_files_and_its_data(tmp_path):
+    game, data = tmp_path / "game", tmp_path / "data"
+    game.mkdir()
+    data.mkdir()
+    (game / "minesweep.py").write_text("# the game\n")
+    own = [str(game / "minesweep.py")]
+    sheet, chart = str(tmp_path / "calls.csv"), str(tmp_path / "calls.map.csv")
+    assert datafiles.sheets_refused([sheet, chart], str(data), own) == ""
+    refused = datafiles.sheets_refused([sheet, own[0]], str(data), own)
+    assert refused.startswith("minesweep: cannot write the calls to %s: " % own[0])
+    refused = datafiles.sheets_refused([str(data / "settings.json")], str(data), own)
+    assert "a name of the game's own files in its data folder" in refused
+    assert datafiles.sheets_refused([sheet], None, own) == ""
+    assert (not (game / "calls.csv").exists()) and os.listdir(str(data)) == []
 
 
 def kept_2x2(**change):
