@@ -27,7 +27,7 @@ import time
 from collections import namedtuple
 
 import wording
-from gamestate import CHOICES, MAX_TIME, board_fault, won
+from gamestate import CHOICES, MAX_TIME, board_fault, board_words, won
 from languages import LANGUAGES
 
 DATA_LIMIT = 256 * 1024  # largest file of the game's that is read, bytes
@@ -941,6 +941,13 @@ def kept_tiles(game):
     """The tiles of a kept game, in row order: a KeptTile each."""
     return [KeptTile(under == "*", mark == "o", mark == "F", mark == "?")
             for under, mark in zip(game["under"], game["marks"])]
+
+
+def kept_facts(game):
+    """What the offer of a kept game says of it: its level, its board number
+    and the whole seconds played."""
+    return {"level": board_words(game["rows"], game["cols"], game["bombs"]),
+            "board": game["board"], "seconds": int(game["timer"])}
 
 
 # When the window closes the game says whether it was kept; while a game is

@@ -924,11 +924,9 @@ def now_showing():
     """What the window shows now, laid out by scene.py."""
     # Making the board takes time on a big board: only after a change (a
     # flag, an open tile and the end each change a picture).
-    if canvas.counted != (Tile.changes, id(blocks), BOMBS, failed, finished):
-        canvas.counted = (Tile.changes, id(blocks), BOMBS, failed, finished)
-        canvas.seen = board_now()
+    seen = canvas.board_seen((Tile.changes, id(blocks), BOMBS, failed, finished), board_now)
     window.limit = sys.getrecursionlimit()
-    return scene.Scene(canvas.seen, gamestate.Lives(play, showing, settings, window), view,
+    return scene.Scene(seen, gamestate.Lives(play, showing, settings, window), view,
                        measure)
 
 
@@ -940,12 +938,10 @@ def tile_picture(name):
 
 def paint(block):
     """Draw one tile onto the canvas (during a replay, closed until opened)."""
-    picture, replay = block.image, showing.replay
-    if replay is not None and cell_of(block) in replay.hidden:
-        picture = "minesweep_block"
-    elif replay is not None and cell_of(block) in replay.number and (
-            view.tile >= scene.SMALL_MARKS):
-        picture = "minesweep_number0"     # the replay writes its number above the call
+    picture = block.image
+    if showing.replay is not None:     # it writes its call numbers on tiles big enough
+        picture = showing.replay.picture(cell_of(block), picture,
+                                         view.tile >= scene.SMALL_MARKS)
     where = ((block.col - view.col) * view.tile, (block.row - view.row) * view.tile)
     canvas.grid.blit(tile_picture(picture), where)
 
@@ -1380,17 +1376,14 @@ def check_assets(check):
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
             "fonts": font_lacking, "texts": wording.read_texts}, check)
-    for topic, line in said:
-        say_once(topic, line)
-    if NO_SOUND_CARD or not pygame.mixer.get_init():
-        say_once("no sound", "minesweep: no sound card found: the game plays in silence.")
-    window.fonts = fonts
     # Slow motion's code in letters of one width; without the font, pgzero's own.
     mono = os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf")
-    for path, why in startup.unusable([mono], lambda path: pygame.font.Font(path, 18)):
-        window.mono = False
-        say_once("mono", "minesweep: %s cannot be used (%s): slow motion shows its code "
-                 "in another font (python tools/make_font.py makes it)" % (path, why))
+    window.mono, more = startup.code_font_and_sound(
+        mono, lambda path: pygame.font.Font(path, 18),
+        NO_SOUND_CARD or not pygame.mixer.get_init())
+    for topic, line in said + more:
+        say_once(topic, line)
+    window.fonts = fonts
     window.texts.update(texts)
     if fatal:
         sys.exit(fatal)
@@ -1454,9 +1447,7 @@ def start():
             toggle_fullscreen()
     if kept is not None and not (args and args.asked):     # a board asked for is played
         showing.offered, showing.state = kept, State.OFFER
-        showing.message = words("saved_waiting", level=gamestate.board_words(
-            kept["rows"], kept["cols"], kept["bombs"]),
-            board=kept["board"], seconds=int(kept["timer"]))
+        showing.message = words("saved_waiting", **datafiles.kept_facts(kept))
     layout()
     # Where the mouse was over pgzero's first, small window means nothing on
     # the game's: no tile is highlighted until the mouse really moves.

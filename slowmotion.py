@@ -606,6 +606,16 @@ class Replay:
         self.hidden.add(cell)
         del self.number[cell]
 
+    def picture(self, cell, picture, numbered):
+        """The picture a tile of the game shows now (it shows picture in
+        play): closed until the replay opens it; where the replay writes a
+        call's number above it (numbered), the empty tile under the number."""
+        if cell in self.hidden:
+            return "minesweep_block"
+        if cell in self.number and numbered:
+            return "minesweep_number0"
+        return picture
+
 
 class Opening:
     """A move recorded in slow motion: its calls of open_block, (cell,

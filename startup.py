@@ -282,6 +282,19 @@ def problems(root, sizes, load, check=False):
     return fatal or None, said, texts, fonts
 
 
+def code_font_and_sound(path, load, silent):
+    """Slow motion's font for code at path, loaded by load(path), and the
+    sound card (silent: none was found): (whether the font can be used,
+    the (topic, line)s to say)."""
+    said = [("no sound", "minesweep: no sound card found: the game plays in silence.")
+            ] if silent else []
+    for path, why in unusable([path], load):
+        said.append(("mono", "minesweep: %s cannot be used (%s): slow motion shows its code "
+                     "in another font (python tools/make_font.py makes it)" % (path, why)))
+        return False, said
+    return True, said
+
+
 def desktop(display, refused):
     """The desktop's (width, height) from pygame.display (display; refused,
     its error), known before the window opens; None if it cannot say."""

@@ -152,6 +152,13 @@ class Canvas:
         self.pictures = {}       # picture name -> the picture
         self.tints = {}          # (colour, size) -> a see-through tile
 
+    def board_seen(self, counted, make):
+        """The board as the window shows it, made (make()) again only when
+        counted, the tiles' state, is not the one it was made in."""
+        if self.counted != counted:
+            self.counted, self.seen = counted, make()
+        return self.seen
+
     def picture(self, name, load):
         """A picture, loaded (load(name)) only once."""
         if name not in self.pictures:

@@ -172,6 +172,15 @@ def test_a_picture_and_a_tint_are_made_once():
     assert made == ["minesweep_flag", ((1, 2, 3), 25), ((1, 2, 3), 40)]
 
 
+def test_the_board_is_seen_again_only_when_its_tiles_changed():
+    canvas, made = viewport.Canvas(), []
+    make = (lambda: made.append(len(made)) or len(made))
+    assert canvas.board_seen((0, 7, False), make) == 1
+    assert canvas.board_seen((0, 7, False), make) == 1
+    assert canvas.board_seen((1, 7, False), make) == 2
+    assert canvas.board_seen((1, 7, True), make) == 3 and made == [0, 1, 2]
+
+
 # The words --------------------------------------------------------------------
 def test_say_puts_the_facts_and_cells_in_words():
     table = wording.TEXTS
@@ -504,6 +513,19 @@ def test_a_replay_steps_forward_and_back_to_the_same_place():
                 replay.deepest()) == (position, stack, number, hidden, deepest)
         replay.back()
     assert replay.position == -1 and replay.hidden == set(replay.cells)
+
+
+def test_a_tile_shows_closed_until_the_replay_opens_it_and_then_its_call_number():
+    calls, numbers, around, bombs = board_3x4()
+    replay = opening_3x4(calls, numbers, bombs).replay("stack")
+    first = calls[0][0]
+    assert replay.picture(first, "minesweep_number0", True) == "minesweep_block"
+    assert replay.picture(min(bombs), "minesweep_flag", True) == "minesweep_flag"
+    while first not in replay.number:
+        assert replay.forward()
+    assert replay.picture(first, "minesweep_number2", True) == "minesweep_number0"
+    # Too small a tile has no room for the call's number: the tile's own picture.
+    assert replay.picture(first, "minesweep_number2", False) == "minesweep_number2"
 
 
 def step_facts(steps):
@@ -842,6 +864,13 @@ def test_a_date_is_a_real_one_as_the_game_writes_it():
         assert datafiles.times_fault({"Beginner": {"time": 5.0, "date": date}})
 
 
+def test_a_kept_game_is_offered_with_its_level_board_and_whole_seconds():
+    assert datafiles.kept_facts(kept_2x2(timer=3.9)) == {
+        "level": gamestate.board_words(2, 2, 1), "board": 7, "seconds": 3}
+    assert datafiles.kept_facts(kept_2x2(rows=9, cols=9, bombs=10))["level"] == \
+        gamestate.board_words(9, 9, 10)
+
+
 def test_a_worksheet_is_refused_over_the_games_own_files_and_its_data(tmp_path):
     game, data = tmp_path / "game", tmp_path / "data"
     game.mkdir()
@@ -945,6 +974,23 @@ def test_a_file_is_on_the_disk_before_the_rename_and_its_folder_after(tmp_path, 
 
 
 # Start-up -------------------------------------------------------------------------------
+def test_a_broken_code_font_and_no_sound_card_are_each_said_and_the_game_goes_on(tmp_path):
+    mono = tmp_path / "minesweep_mono.ttf"
+    mono.write_bytes(b"\0" * 16)
+
+    def load(path):
+        """A font loader that refuses what is no font, as pygame's does."""
+        with open(path, "rb") as f:
+            if f.read(4) != b"\0\1\0\0":
+                raise OSError("unknown file format\nmore")
+        return path
+    usable, said = startup.code_font_and_sound(str(mono), load, True)
+    assert not usable and [topic for topic, line in said] == ["no sound", "mono"]
+    assert "%s cannot be used (unknown file format)" % mono in said[1][1]
+    mono.write_bytes(b"\0\1\0\0")
+    assert startup.code_font_and_sound(str(mono), load, False) == (True, [])
+
+
 def test_every_file_is_loaded_at_start_and_each_broken_one_named(tmp_path):
     for sub, names in (("images", startup.picture_names(viewport.SMALLER)),
                        ("sounds", startup.SOUNDS)):
