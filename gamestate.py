@@ -132,6 +132,21 @@ CHOICES = {choice.name: choice for choice in (
 )}
 
 
+# Keys by their names in pgzero's keys: the ones that move the cursor, as
+# (rows, cols) steps; the number keys, on the main keyboard and the keypad,
+# that name a level; the keys that make a replay faster (1) or slower (-1).
+ARROWS = {"UP": (-1, 0), "DOWN": (1, 0), "LEFT": (0, -1), "RIGHT": (0, 1)}
+LEVEL_KEYS = {name: name[-1] for name in ("K_0", "K_1", "K_2", "K_3", "KP0", "KP1", "KP2",
+                                          "KP3")}
+SPEED_KEYS = {"PLUS": 1, "EQUALS": 1, "KP_PLUS": 1, "MINUS": -1, "KP_MINUS": -1}
+
+
+def by_key(keys, named):
+    """A table of keys by their names (named) as a table of the keys
+    themselves, found in keys (pgzero's)."""
+    return {getattr(keys, name): value for name, value in named.items()}
+
+
 def key_table(*parts):
     """One table of what each key does, from these tables of keys; a
     ValueError names a key that two of them give a meaning."""

@@ -830,12 +830,10 @@ measure = scene.Measure(pgzero.ptext.getfont)   # the texts' sizes, in real font
 def layout():
     """Fit the window to the board, footer and panel, never larger than the desktop."""
     global WIDTH, HEIGHT, view
-    fitted_to = fit_inputs()
-    if canvas.board is blocks and canvas.fitted_to == fitted_to and showing.focus is None:
+    same = canvas.refit(blocks, fit_inputs(), showing.focus)
+    if same is None:
         return      # each frame asks: fit it again only when what it fits changed
-    old = view if canvas.board is blocks else None     # a new board: top left
-    canvas.board, canvas.fitted_to = blocks, fitted_to
-    view = viewport.fitted(board_now(), fitting(), old)
+    view = viewport.fitted(board_now(), fitting(), view if same else None)
     if showing.focus is not None:
         view.follow(*showing.focus)
         showing.focus = None
@@ -1292,11 +1290,9 @@ def choice_keys(state):
             for choice in gamestate.CHOICES.values() if state in choice.modes}
 
 
-# The keys that move the cursor, as (rows, cols) steps.
-ARROWS = {keys.UP: (-1, 0), keys.DOWN: (1, 0), keys.LEFT: (0, -1), keys.RIGHT: (0, 1)}
-# The number keys, on the main keyboard and the keypad, name a level.
-LEVEL_KEYS = {keys.K_0: "0", keys.K_1: "1", keys.K_2: "2", keys.K_3: "3",
-              keys.KP0: "0", keys.KP1: "1", keys.KP2: "2", keys.KP3: "3"}
+# The keys that move the cursor, and the number keys that name a level.
+ARROWS = gamestate.by_key(keys, gamestate.ARROWS)
+LEVEL_KEYS = gamestate.by_key(keys, gamestate.LEVEL_KEYS)
 # What each key does in play. A key may have one meaning in a state:
 # key_table refuses one given two (a choice's key among them).
 PLAY_KEYS = gamestate.key_table({
@@ -1334,10 +1330,9 @@ REPLAY_KEYS = gamestate.key_table({
     keys.O: switch_order,
     keys.L: toggle_language,            # the replay goes on, in other words
     keys.F11: toggle_fullscreen,
-}, {key: functools.partial(settings.faster, step) for key, step in (
-    (keys.PLUS, 1), (keys.EQUALS, 1), (keys.KP_PLUS, 1), (keys.MINUS, -1),
-    (keys.KP_MINUS, -1))}, {key: functools.partial(leave_replay, key)
-                            for key in list(LEVEL_KEYS) + [keys.R]},
+}, {key: functools.partial(settings.faster, step)
+    for key, step in gamestate.by_key(keys, gamestate.SPEED_KEYS).items()},
+    {key: functools.partial(leave_replay, key) for key in list(LEVEL_KEYS) + [keys.R]},
     choice_keys(State.REPLAY))
 # What a key and a click do in each state: Mode(key, click). While paused only
 # P goes on; any key or click closes the best times; while the solver plays,

@@ -152,6 +152,16 @@ class Canvas:
         self.pictures = {}       # picture name -> the picture
         self.tints = {}          # (colour, size) -> a see-through tile
 
+    def refit(self, board, fitted_to, focus):
+        """Whether the view must be fitted again, for this board (the game's
+        tiles), what else it is fitted to and a tile to bring into view (or
+        None): None when nothing changed, else whether the board is the same
+        (then the view keeps its place; a new board shows its top left)."""
+        if self.board is board and self.fitted_to == fitted_to and focus is None:
+            return None
+        same, self.board, self.fitted_to = self.board is board, board, fitted_to
+        return same
+
     def board_seen(self, counted, make):
         """The board as the window shows it, made (make()) again only when
         counted, the tiles' state, is not the one it was made in."""

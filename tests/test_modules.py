@@ -172,6 +172,16 @@ def test_a_picture_and_a_tint_are_made_once():
     assert made == ["minesweep_flag", ((1, 2, 3), 25), ((1, 2, 3), 40)]
 
 
+def test_the_view_is_fitted_again_only_when_what_it_fits_changed():
+    canvas, tiles, other = viewport.Canvas(), ["tile"], ["tile"]
+    assert canvas.refit(tiles, (9, 9, 25), None) is False      # the first board
+    assert canvas.refit(tiles, (9, 9, 25), None) is None
+    assert canvas.refit(tiles, (9, 9, 32), None) is True       # Z: the same board
+    assert canvas.refit(tiles, (9, 9, 32), (4, 4)) is True     # a tile to show
+    assert canvas.refit(other, (9, 9, 32), None) is False      # a new board, equal tiles
+    assert canvas.refit(other, (9, 9, 32), None) is None
+
+
 def test_the_board_is_seen_again_only_when_its_tiles_changed():
     canvas, made = viewport.Canvas(), []
     make = (lambda: made.append(len(made)) or len(made))
@@ -1208,6 +1218,18 @@ def test_a_key_given_two_meanings_in_one_state_is_refused():
     assert gamestate.key_table({"H": "hint"}, {"Q": "marks"}) == {"H": "hint", "Q": "marks"}
     with pytest.raises(ValueError, match="the key H has two meanings"):
         gamestate.key_table({"H": "hint", "R": "new"}, {"H": "marks"})
+
+
+def test_the_keys_named_in_the_tables_are_found_in_pgzeros_keys():
+    import types
+    names = list(gamestate.ARROWS) + list(gamestate.LEVEL_KEYS) + list(gamestate.SPEED_KEYS)
+    keys = types.SimpleNamespace(**{name: "key " + name for name in names})
+    assert gamestate.by_key(keys, gamestate.ARROWS)["key LEFT"] == (0, -1)
+    levels = gamestate.by_key(keys, gamestate.LEVEL_KEYS)
+    assert levels["key K_2"] == levels["key KP2"] == "2" and len(levels) == 8
+    assert sorted(gamestate.by_key(keys, gamestate.SPEED_KEYS).values()) == [-1, -1, 1, 1, 1]
+    with pytest.raises(AttributeError):         # a name pgzero does not have
+        gamestate.by_key(types.SimpleNamespace(), {"UP": (-1, 0)})
 
 
 def test_the_footer_names_each_choice_that_works_now_in_the_table_order():
