@@ -255,6 +255,14 @@ class Settings(Fields):
         """+ and - in slow motion: the next speed up or down."""
         self.speed = min(max(self.speed + step, 0), len(slowmotion.SPEEDS) - 1)
 
+    def speak(self, language, texts):
+        """Speak a language from now on if its texts were read (texts, by
+        language): whether it is spoken."""
+        if language not in texts:
+            return False
+        self.language = language
+        return True
+
     def working(self, name):
         """True if a choice is on and works now: so is the one it works within."""
         within = CHOICES[name].within

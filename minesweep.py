@@ -729,10 +729,7 @@ def speak(said):
 
 def set_language(name):
     """Speak this language from now on, if its texts and font were read at start."""
-    if name not in window.texts:
-        return False
-    settings.language = name
-    return True
+    return settings.speak(name, window.texts)
 
 
 def toggle_language():

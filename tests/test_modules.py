@@ -1214,6 +1214,14 @@ def test_each_choice_starts_off_and_says_its_words_when_turned():
         assert settings.toggle(name) == (choice.off and wording.words(choice.off))
 
 
+def test_a_language_is_spoken_only_once_its_texts_were_read():
+    settings = gamestate.Settings()
+    texts = {languages.ENGLISH: wording.TEXTS, "zh": {"title": "x"}}
+    assert settings.speak("zh", texts) is True and settings.language == "zh"
+    assert settings.speak("zh-TW", texts) is False and settings.language == "zh"
+    assert settings.speak(languages.ENGLISH, texts) and settings.language == languages.ENGLISH
+
+
 def test_a_key_given_two_meanings_in_one_state_is_refused():
     assert gamestate.key_table({"H": "hint"}, {"Q": "marks"}) == {"H": "hint", "Q": "marks"}
     with pytest.raises(ValueError, match="the key H has two meanings"):
