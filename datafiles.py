@@ -943,6 +943,12 @@ def kept_tiles(game):
             for under, mark in zip(game["under"], game["marks"])]
 
 
+def kept_bombs(game):
+    """Where a kept game's bombs are: [(row, col)]."""
+    return [divmod(cell, game["cols"]) for cell, under in enumerate(game["under"])
+            if under == "*"]
+
+
 def kept_facts(game):
     """What the offer of a kept game says of it: its level, its board number
     and the whole seconds played."""

@@ -231,6 +231,17 @@ class Showing(Fields):
             self.start = ((self.board, rows, cols), start_tile(self.board, rows, cols))
         return self.start[1]
 
+    def show_replay(self, replay):
+        """Show a replay (a slowmotion.Replay); when it ends, the game goes
+        back to the state it was in before the first of the replays shown."""
+        if self.replay is None:
+            self.back_to = self.state
+        self.replay, self.state = replay, State.REPLAY
+
+    def end_replay(self):
+        """The replay showing ends: back to the state it came from."""
+        self.state, self.replay = self.back_to, None
+
 
 # The game's state, by how long each part lives: what the window shows is
 # drawn from all four (scene.Scene).

@@ -649,10 +649,7 @@ def recorded(action, block):
 def start_replay(kind):
     """Show the last opening again, as recursion ("stack") or a queue."""
     if play.opening is not None:
-        if showing.replay is None:
-            showing.back_to = showing.state
-        showing.replay = play.opening.replay(kind, settings.order)
-        showing.state = State.REPLAY
+        showing.show_replay(play.opening.replay(kind, settings.order))
         showing.replay.predict = settings.predict
 
 
@@ -662,7 +659,7 @@ def end_replay():
     if showing.stash is not None:
         put_board(showing.stash)
     elif showing.replay is not None:
-        showing.state, showing.replay = showing.back_to, None
+        showing.end_replay()
 
 
 def put_board(stash):
@@ -688,9 +685,8 @@ def recursion_demo():
     # order, and the replay stops where Python stopped.
     recorded(click_open, middle)
     if message is not None:
-        showing.replay = play.opening.error_replay(opened, message,
-                                                   sys.getrecursionlimit())
-        showing.back_to, showing.state = State.PLAY, State.REPLAY
+        showing.show_replay(play.opening.error_replay(opened, message,
+                                                      sys.getrecursionlimit()))
     showing.stash = stash
     showing.message = words("recursion_demo", limit=slowmotion.USUAL_LIMIT)
 
@@ -801,9 +797,8 @@ def keep_or_forget(dt):
 def resume(kept):
     """Put a kept game back, exactly as it was, and forget the file."""
     new_game(kept["rows"], kept["cols"], kept["bombs"], kept["board"])
-    tiles = datafiles.kept_tiles(kept)
-    lay_bombs([divmod(cell, COLS) for cell, tile in enumerate(tiles) if tile.isbomb])
-    put_marks(tiles)
+    lay_bombs(datafiles.kept_bombs(kept))
+    put_marks(datafiles.kept_tiles(kept))
     datafiles.put_fields(kept, {"game": play, "settings": settings})
     play.started = True
     window.keeping = (play, kept)       # the file stays until the game ends or is left

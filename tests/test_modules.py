@@ -881,6 +881,12 @@ def test_a_kept_game_is_offered_with_its_level_board_and_whole_seconds():
         gamestate.board_words(9, 9, 10)
 
 
+def test_a_kept_games_bombs_are_laid_where_they_were():
+    assert datafiles.kept_bombs(kept_2x2()) == [(0, 0)]
+    assert datafiles.kept_bombs(kept_2x2(rows=2, cols=3, under=".*...*")) == [(0, 1), (1, 2)]
+    assert [tile.isbomb for tile in datafiles.kept_tiles(kept_2x2())] == [True] + [False] * 3
+
+
 def test_a_worksheet_is_refused_over_the_games_own_files_and_its_data(tmp_path):
     game, data = tmp_path / "game", tmp_path / "data"
     game.mkdir()
@@ -1212,6 +1218,17 @@ def test_each_choice_starts_off_and_says_its_words_when_turned():
         assert getattr(settings, name) is True and on == (choice.on and wording.words(
             choice.on))
         assert settings.toggle(name) == (choice.off and wording.words(choice.off))
+
+
+def test_a_run_of_replays_goes_back_to_the_state_before_the_first():
+    showing = gamestate.Showing(7)
+    showing.state = gamestate.State.AUTO
+    showing.show_replay("the stack's replay")
+    assert (showing.state, showing.back_to) == (gamestate.State.REPLAY, gamestate.State.AUTO)
+    showing.show_replay("the queue's replay")       # W: the same opening, a queue
+    assert (showing.replay, showing.back_to) == ("the queue's replay", gamestate.State.AUTO)
+    showing.end_replay()
+    assert (showing.state, showing.replay) == (gamestate.State.AUTO, None)
 
 
 def test_a_language_is_spoken_only_once_its_texts_were_read():
