@@ -231,6 +231,14 @@ class Showing(Fields):
             self.start = ((self.board, rows, cols), start_tile(self.board, rows, cols))
         return self.start[1]
 
+    def look_again(self, seen):
+        """Whether to look for a win again: seen, what the board is now (the
+        tiles' changes and X), is not what the last look saw."""
+        if self.checked == seen:
+            return False
+        self.checked = seen
+        return True
+
     def show_replay(self, replay):
         """Show a replay (a slowmotion.Replay); when it ends, the game goes
         back to the state it was in before the first of the replays shown."""
@@ -241,6 +249,14 @@ class Showing(Fields):
     def end_replay(self):
         """The replay showing ends: back to the state it came from."""
         self.state, self.replay = self.back_to, None
+
+    def stop_auto(self):
+        """The solver stops playing: the game is in play again, now or once
+        the replay the solver is watching ends."""
+        if self.state is State.AUTO:
+            self.state = State.PLAY
+        elif self.replay is not None and self.back_to is State.AUTO:
+            self.back_to = State.PLAY
 
 
 # The game's state, by how long each part lives: what the window shows is

@@ -596,10 +596,7 @@ def start_autoplay(sure_only=False):
 def stop_autoplay():
     """Stop the automatic player (after a replay it is watching); False."""
     clock.unschedule(autoplay_step)
-    if showing.state is State.AUTO:
-        showing.state = State.PLAY
-    elif showing.replay is not None and showing.back_to is State.AUTO:
-        showing.back_to = State.PLAY
+    showing.stop_auto()
     return False
 
 
@@ -1068,10 +1065,8 @@ def update(dt):
     if play.started and showing.state is not State.REPLAY:     # a replay is not play
         play.timer = min(play.timer + dt, MAX_TIME)
     # Looking at every tile takes time on a big board, so only after a change.
-    if showing.checked != (Tile.changes, settings.flagwin):
-        showing.checked = (Tile.changes, settings.flagwin)
-        if won_now():
-            win()
+    if showing.look_again((Tile.changes, settings.flagwin)) and won_now():
+        win()
 
 
 def draw():

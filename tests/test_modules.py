@@ -1231,6 +1231,33 @@ def test_a_run_of_replays_goes_back_to_the_state_before_the_first():
     assert (showing.state, showing.replay) == (gamestate.State.AUTO, None)
 
 
+
+def test_the_win_is_looked_for_again_only_after_a_change():
+    showing = gamestate.Showing(7)
+    assert showing.look_again((0, False)) is True
+    assert showing.look_again((0, False)) is False
+    assert showing.look_again((0, True)) is True        # X turned over
+    assert showing.look_again((1, True)) is True        # a tile changed
+    assert showing.look_again((1, True)) is False
+
+
+def test_the_solver_stops_now_or_once_the_replay_it_watches_ends():
+    State = gamestate.State
+    showing = gamestate.Showing(7)
+    showing.state = State.AUTO
+    showing.stop_auto()
+    assert showing.state is State.PLAY
+    showing.state = State.AUTO
+    showing.show_replay("the stack's replay")
+    showing.stop_auto()
+    assert (showing.state, showing.back_to) == (State.REPLAY, State.PLAY)
+    showing.end_replay()
+    assert showing.state is State.PLAY
+    showing.state = State.PAUSED            # not playing: nothing changes
+    showing.stop_auto()
+    assert showing.state is State.PAUSED
+
+
 def test_a_language_is_spoken_only_once_its_texts_were_read():
     settings = gamestate.Settings()
     texts = {languages.ENGLISH: wording.TEXTS, "zh": {"title": "x"}}
