@@ -324,6 +324,14 @@ class Window:
         self.refit = 0              # ... just left: frames to check the window's size in
         self.limit = 1000           # Python's recursion limit, as the panel shows it
 
+    def first_time(self, topic):
+        """Whether a console warning on this topic is given for the first time
+        while the window is open (it is noted as given)."""
+        if topic in self.said:
+            return False
+        self.said.add(topic)
+        return True
+
 
 MAX_SIDE = 200           # most rows or columns a board may have
 MAX_BOARD = 999999999    # the largest board number

@@ -464,8 +464,7 @@ def over():
 
 def say_once(topic, text):
     """Print a warning on the console, once per topic per run."""
-    if topic not in window.said:
-        window.said.add(topic)
+    if window.first_time(topic):
         datafiles.tell(text)
 
 

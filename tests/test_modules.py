@@ -1232,6 +1232,14 @@ def test_a_run_of_replays_goes_back_to_the_state_before_the_first():
 
 
 
+def test_a_warning_is_given_once_per_topic_while_the_window_is_open():
+    window = gamestate.Window()
+    assert window.first_time("no sound") is True
+    assert window.first_time("mono") is True
+    assert window.first_time("no sound") is False
+    assert gamestate.Window().first_time("no sound") is True     # a new window
+
+
 def test_the_win_is_looked_for_again_only_after_a_change():
     showing = gamestate.Showing(7)
     assert showing.look_again((0, False)) is True
