@@ -35,9 +35,7 @@ finally:
     if sys.modules.get("pkg_resources", False) is None:
         del sys.modules["pkg_resources"]    # from now on it loads as usual
 import atexit
-import contextlib
 import functools
-import gc
 import random
 import signal
 import time

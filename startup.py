@@ -10,7 +10,7 @@ import os
 
 from gamestate import board_fault
 from viewport import FACE_SIZE
-from languages import BY_CODE, ENGLISH, FONTS, LANGUAGES, TABLE
+from languages import BY_CODE, FONTS, LANGUAGES, TABLE
 from wording import TEXTS
 
 # The pictures in images/ and the sounds in sounds/ that the game uses;
