@@ -793,7 +793,9 @@ def write_calls(path, opening, order, speak):
         datafiles.write_whole([(path, sheet.getvalue().encode("utf-8-sig")),
                                (map_path(path), board.encode("utf-8-sig"))])
     except OSError as error:
-        return "minesweep: cannot write the calls to %s: %s" % (path, error), None
+        # The error's own text names the hidden temporary file: its reason only.
+        return "minesweep: cannot write the calls to %s: %s" % (
+            path, error.strerror or error), None
     return None, speak(words("sheet_written", calls=len(lines) - 2, path=path,
                              board=map_path(path)))
 

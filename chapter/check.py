@@ -500,8 +500,10 @@ def as_text(results, texts):
     return "\n".join(lines)
 
 
+GENERATOR = b'<meta name="generator" content="check.py">'   # marks the checker's page
 PAGE = """<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="generator" content="check.py">
+<title>{title}</title>
 <style>
 body {{ font-family: "Microsoft YaHei", "PingFang SC", "Noto Sans CJK SC",
   "WenQuanYi Micro Hei", sans-serif; margin: 1.5em; color: #222; }}
@@ -591,7 +593,10 @@ def page_fault(path, programs):
         return "not_a_file"
     if not stat.S_ISREG(there.st_mode):
         return "not_a_file"
-    own = [os.path.join(HERE, name) for name in os.listdir(HERE)]
+    # In the checker's folder only a page it wrote itself may be written
+    # again: everything else there is the checker's, or the lesson's.
+    own = [os.path.join(HERE, name) for name in os.listdir(HERE)
+           if not written_here(os.path.join(HERE, name))]
     for kind, paths in (("checked", programs), ("own", own)):
         for other in paths:
             try:
@@ -600,6 +605,15 @@ def page_fault(path, programs):
             except OSError:
                 continue
     return None
+
+
+def written_here(path):
+    """Whether the file at path is a teacher's page this checker wrote."""
+    try:
+        with open(path, "rb") as f:
+            return GENERATOR in f.read(300)
+    except OSError:
+        return False
 
 
 def write_page(path, text):

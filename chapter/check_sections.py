@@ -499,6 +499,10 @@ class Program:
         sys._pgzrun = True
         sys.setrecursionlimit(1000)
         pgzero.runner.prepare_mod(mod)
+        # prepare_mod copies pgzero's builtins in, their __file__ too: the
+        # program's __file__ is its own copy, as when Thonny runs it, so
+        # nothing it does beside __file__ touches pgzero's own files.
+        mod.__file__, mod.__name__ = self.work_file, "student"
         self.mod, self.pg, self.laid = mod, None, False
         # The program's own random board is the same at every check, and
         # differs from one load to the next (3.1.4 compares two).

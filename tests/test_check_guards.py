@@ -6,6 +6,7 @@ every program is reported, and nothing of the checker's is left behind."""
 import errno
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -397,3 +398,48 @@ def test_a_program_gone_before_its_turn_is_told_and_the_rest_checked(tmp_path):
     assert first["message"] == texts("en")["messages"]["unreadable"].format(
         why=os.strerror(2)), first
     assert left_behind(tmp_path) == []
+
+
+def test_a_programs_file_is_its_own_copy_never_pgzeros(tmp_path):
+    # pgzero's prepare_mod gives a module the __file__ of its own builtins:
+    # a program writing beside __file__ (a score file, say) would write into
+    # pgzero's package. Checked, it writes beside its own copy, as when Thonny
+    # runs it, and pgzero's folder is left as it was.
+    import pgzero
+    package = os.path.dirname(os.path.abspath(pgzero.__file__))
+    before = sorted(os.listdir(package))
+    with open(STEP11, encoding="utf-8") as f:
+        program = f.read().replace(
+            "import random\n",
+            "import random\nimport os\nwith open(os.path.join(os.path.dirname(__file__), "
+            "'score.txt'), 'w') as score:\n    score.write(__file__)\n", 1)
+    (tmp_path / "p.py").write_text(program, encoding="utf-8")
+    done = run_check(tmp_path, "--json", "p.py")
+    assert done.returncode == 0, done.stdout + done.stderr
+    after = sorted(os.listdir(package))
+    stray = os.path.join(package, "score.txt")
+    if os.path.exists(stray):           # so that a failure here leaves no trace
+        os.remove(stray)
+    assert after == before
+    assert by_name(done)["p.py"]["reached"] == "3.4.2"
+
+
+def test_a_page_in_the_checkers_folder_may_be_written_again(tmp_path):
+    # In the classroom kit the students' folder is the checker's own: the
+    # teacher's page written there once may be written there again, and the
+    # checker's other files there are never written over.
+    folder = tmp_path / "kit"
+    shutil.copytree(os.path.join(ROOT, "chapter"), str(folder),
+                    ignore=shutil.ignore_patterns("zh", "step*", "*.html"))
+    checker = str(folder / "check.py")
+    copy(STEP11, folder / "a.py")
+    for _ in range(2):
+        done = subprocess.run([sys.executable, checker, "--html", "r.html", "a.py"],
+                              capture_output=True, text=True, encoding="utf-8",
+                              timeout=600, cwd=str(folder))
+        assert done.returncode == 0, done.stdout + done.stderr
+    refused = subprocess.run([sys.executable, checker, "--html", "check_texts.json",
+                              "a.py"], capture_output=True, text=True, encoding="utf-8",
+                             timeout=600, cwd=str(folder))
+    assert refused.returncode == 2 and json.loads((folder / "check_texts.json").read_text(
+        encoding="utf-8"))

@@ -17,7 +17,7 @@ import pytest
 
 import datafiles
 import startup
-from loadgame import CHAPTER, ROOT
+from loadgame import CHAPTER
 from test_classic import win_beginner
 
 sys.path.insert(0, CHAPTER)

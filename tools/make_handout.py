@@ -1,5 +1,7 @@
-"""Make chapter/handout.html and chapter/student.html: the lesson steps on
-pages with Chinese notes, for the teacher; and the students' short sheet.
+"""Make chapter/handout.html and chapter/handout_zh.html: the lesson steps
+on pages, for the teacher (the English steps with Chinese notes, and the
+Chinese steps of chapter/zh, to project); and chapter/student.html, the
+students' short sheet.
 
 Run from the project folder:  python tools/make_handout.py
 It reads every chapter/step*.py and the Chinese text of each step from
@@ -19,6 +21,7 @@ questions without answers; and a small board to follow open_block's calls
 on, worked out by the game's own code, as "python minesweep.py --calls"
 does. Its answers are on the handout's last page.
 """
+import argparse
 import base64
 import collections
 import csv
@@ -939,7 +942,8 @@ def build_zh(board=None):
 
 
 def main():
-    """Write the teacher's handout and the students' sheet beside the steps."""
+    """Write the teacher's handouts and the students' sheet beside the steps."""
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     board = worksheet_board(read_student_text()["worksheet"]["board"])
     for path, page in ((HANDOUT, build(board)), (HANDOUT_ZH, build_zh(board)),
                        (STUDENT, build_student(board))):
