@@ -36,8 +36,6 @@ LOCK_WAIT = 3.0          # longest wait for another game's save, s
 LOCK_MOMENT = 0.2        # longest wait for it when a game in progress is kept, s
 LOCK_STALE = 2.0         # a lock this old, or unchanged this long, was left by a crash, s
 LOCK_NAP = 0.005         # the sleep between two looks at another game's lock, s
-KEEP_EVERY = 30.0        # most play between two keeps of a game in progress, s
-KEEP_GAP = 1.0           # least time between two keeps, s
 LOCK = "minesweep.lock"
 TIMES = "best_times.json"
 SETTINGS = "settings.json"
@@ -977,14 +975,6 @@ def keep_game(folder, game, say, closing=True):
     if closing:
         tell("minesweep: this game is kept; start the game again to go on")
     return True
-
-
-# played and kept_played: s of play now and at the last keep; now and
-# kept_at: the clock now and at the last try (None if there was none).
-def keep_due(played, kept_played, now, kept_at):
-    """True after KEEP_EVERY s of play since the last keep, but not KEEP_GAP after a try."""
-    return played - kept_played >= KEEP_EVERY and (
-        kept_at is None or now - kept_at >= KEEP_GAP)
 
 
 def forget_game(folder, game, say):

@@ -213,8 +213,6 @@ class Showing(Fields):
         self.offered = None         # the kept game offered at start
         self.times = {}             # the best times shown with B
         self.end_hidden = False     # has E hidden "Finished" or "Failed"?
-        self.played = 0.0           # seconds played in this window, not capped, s
-        self.kept_played = 0.0      # ... when it was last kept on disk, s
         self.checked = None         # what update() last looked for a win at
         self.start = None           # (board, rows, cols) and its start_tile
         self.cursor = None          # (row, col) of the highlighted tile
@@ -306,6 +304,53 @@ class Settings(Fields):
         return said and wording.words(said)
 
 
+KEEP_EVERY = 30.0        # most play between two keeps of a game in progress, s
+KEEP_GAP = 1.0           # least time between two tries to keep it, s
+
+
+class Keeping:
+    """When a window keeps the game in progress on disk, and which it kept:
+    every KEEP_EVERY s of play (a crash loses no more), until it ends or
+    another game is played; then the file is forgotten."""
+
+    def __init__(self):
+        """Nothing kept yet."""
+        self.game = None            # the Game the kept file holds, by this window
+        self.kept = None            # ... as the file holds it
+        self.playing = None         # the Game whose play is counted
+        self.played = 0.0           # ... seconds of it played in this window, not capped, s
+        self.kept_played = 0.0      # ... when it was last kept, s
+        self.tried = None           # when the window last tried to keep it (a clock), s
+
+    def left(self, playing):
+        """The kept game to forget now that playing (the game in progress,
+        or None) is not it: None while it is still played, or none is kept."""
+        if self.game is None or self.game is playing:
+            return None
+        left, self.game, self.kept = self.kept, None, None
+        return left
+
+    def due(self, playing, dt, now):
+        """dt s more of playing (or None): whether to try to keep it now, at
+        the clock's now (a try is noted, and the next waits KEEP_GAP s)."""
+        if playing is None:
+            return False
+        if playing is not self.playing:
+            self.playing, self.played, self.kept_played = playing, 0.0, 0.0
+        self.played += dt
+        if self.played - self.kept_played < KEEP_EVERY or (
+                self.tried is not None and now - self.tried < KEEP_GAP):
+            return False
+        self.tried = now
+        return True
+
+    def holds(self, game, kept):
+        """The kept file holds this game now, as kept."""
+        if game is not self.playing:
+            self.playing, self.played = game, 0.0
+        self.game, self.kept, self.kept_played = game, kept, self.played
+
+
 class Window:
     """What lasts only while this window is open: never saved."""
 
@@ -316,8 +361,7 @@ class Window:
         self.mono = True            # ... and slow motion's font for code?
         self.desktop = (1024, 768)  # the desktop's size, px, read at start-up
         self.said = set()           # console warnings given, each said once
-        self.keeping = None         # (the Game, as kept) in the kept file by this window
-        self.kept_clock = None      # when this window last tried to keep it (monotonic), s
+        self.keeping = Keeping()    # the game in progress kept on disk, and when
         self.pointer = None         # where the mouse was last seen, px
         self.held = set()           # mouse buttons held down now
         self.fullscreen = False     # F11 or --fullscreen: does the game fill the screen?

@@ -36,6 +36,7 @@ finally:
         del sys.modules["pkg_resources"]    # from now on it loads as usual
 import atexit
 import functools
+import itertools
 import random
 import signal
 import time
@@ -134,7 +135,8 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     # The chapter's double loop: row by row, and in each row column by column.
     canvas.changed.clear()      # the old board's tiles need no drawing
     blocks = []
-    with collector_waiting():   # a big board makes thousands of tiles at once
+    # Python's garbage collector waits: a big board makes thousands of tiles at once.
+    with bigstack.collector_waiting():
         for row in range(ROWS):
             for col in range(COLS):
                 blocks.append(make_block(row, col))
@@ -378,7 +380,10 @@ def picture_of(block):
 # ---------------------------------------------------------------------------
 # BEYOND THE CHAPTER: the board as the modules beside this file see it, made
 # from the chapter's own ROWS, COLS, BOMBS, blocks, failed and finished: the
-# one place where the tiles become cell numbers (gamestate.Board).
+# one place where the tiles become cell numbers (gamestate.Board). And the
+# tiles: each is the chapter's Actor; a Tile also notes when its picture
+# changes, so that draw() draws only what changed, and is quick to make and
+# to change: a big board has thousands of tiles.
 # ---------------------------------------------------------------------------
 def board_now():
     """The board being played, as a gamestate.Board."""
@@ -386,19 +391,16 @@ def board_now():
                               (failed, finished))
 
 
-# ---------------------------------------------------------------------------
-# BEYOND THE CHAPTER: the tiles. Each is the chapter's Actor; a Tile also
-# notes when its picture changes, so that draw() draws only what changed,
-# and is quick to make and to change: a big board has thousands of tiles.
-# ---------------------------------------------------------------------------
-# Python's garbage collector waits while new_game makes a board's tiles.
-collector_waiting = bigstack.collector_waiting
-
-
 def rect_field(name):
     """A tile's field that is its rectangle's: left, top, collidepoint, ..."""
     return property(lambda tile: getattr(tile._rect, name),
                     lambda tile, value: setattr(tile._rect, name, value))
+
+
+def give_rect_fields(tile_class):
+    """Give a class a property for each of the Actor's rectangle's names."""
+    for name in Actor.DELEGATED_ATTRIBUTES:
+        setattr(tile_class, name, rect_field(name))
 
 
 class Tile(Actor):
@@ -434,12 +436,6 @@ class Tile(Actor):
 
     # block.image reads as the Actor's; block.image = ... also notes it for draw().
     image = property(Actor.image.fget, set_image)
-
-
-def give_rect_fields(tile_class):
-    """Give a class a property for each of the Actor's rectangle's names."""
-    for name in Actor.DELEGATED_ATTRIBUTES:
-        setattr(tile_class, name, rect_field(name))
 
 
 give_rect_fields(Tile)
@@ -551,16 +547,14 @@ def make_sure(block, isbomb):
 
 
 def autoplay_step():
-    """One tick of the automatic player: one move, so a class can follow it;
-    on a big board, every sure move it finds for up to AUTO_BUDGET."""
+    """One tick of autoplay: one move; on a big board, sure moves for AUTO_BUDGET s."""
     big, end = ROWS * COLS > AUTO_BIG, time.perf_counter() + AUTO_BUDGET
     while autoplay_look(big) and big and time.perf_counter() < end:
         pass
 
 
 def autoplay_look(every):
-    """The automatic player looks at the board once and makes its first
-    move (every: all the sure moves it found); False once it stops or waits."""
+    """Look once and make the first move (every: all found); False to stop or wait."""
     if showing.state is State.REPLAY:
         return False                    # wait for the replay to end
     if showing.state is not State.AUTO or over():
@@ -590,8 +584,8 @@ def start_autoplay(sure_only=False):
         clock.schedule_interval(autoplay_step, AUTO_TICK)
 
 
-def stop_autoplay():
-    """Stop the automatic player (after a replay it is watching); False."""
+def stop_autoplay(*event):
+    """Stop autoplay (also a key or click, the event, while it plays); False."""
     clock.unschedule(autoplay_step)
     showing.stop_auto()
     return False
@@ -618,10 +612,9 @@ def take_back():
 # ---------------------------------------------------------------------------
 # BEYOND THE CHAPTER: slow motion (V), to watch the recursion. A move runs
 # with a recorder standing in for the name open_block, which notes each call
-# and its caller; open_block itself runs exactly as always. The replay then
-# shows the calls one step at a time; W, the same opening done with a queue
-# (slowmotion.open_block_queue); O, the same click with the neighbours in
-# the book's order (the order of its shuffled blocks list) or in reading order.
+# and its caller; open_block itself runs exactly as always. The replay shows
+# the calls one step at a time; W, the same opening with a queue; O, the
+# neighbours in the book's order (its shuffled blocks list) or reading order.
 # ---------------------------------------------------------------------------
 def recorded(action, block):
     """Do a move while a recorder stands in for open_block; replay what it opened."""
@@ -648,8 +641,7 @@ def start_replay(kind):
 
 
 def end_replay():
-    """Stop a replay: the board shows as it really is (after the recursion
-    limit's demonstration, the board that was played before it)."""
+    """Stop a replay: the board as it is (after K, the board played before)."""
     if showing.stash is not None:
         put_board(showing.stash)
     elif showing.replay is not None:
@@ -663,9 +655,8 @@ def put_board(stash):
 
 
 def recursion_demo():
-    """K in slow motion: open an empty 40 x 40 board with Python's usual
-    recursion limit until the real RecursionError, and replay it; Esc puts
-    back the board that was being played."""
+    """K in slow motion: replay an empty 40 x 40 board's opening to its RecursionError."""
+    # First with Python's usual recursion limit; Esc puts back the board played.
     stash = gamestate.Stash(rows=ROWS, cols=COLS, bombs=BOMBS, title=TITLE, blocks=blocks,
                             failed=failed, finished=finished, play=play, showing=showing)
     for limit in (slowmotion.USUAL_LIMIT, None):
@@ -686,8 +677,7 @@ def recursion_demo():
 
 
 def switch_order():
-    """O in a replay: the neighbours in the book's order or in reading
-    order, the same click replayed from its start (the choice holds)."""
+    """O in a replay: the same click again, the neighbours in the book's or reading order."""
     if showing.stash is not None:
         return          # the limit's demonstration keeps the reading order
     settings.order = "book" if settings.order == "reading" else "reading"
@@ -695,8 +685,8 @@ def switch_order():
 
 
 def toggle(name):
-    """Q, N, X, V and T: turn a choice over, and say which way it is now (V
-    ends a replay; the window grows for the slow-motion panel)."""
+    """Q, N, X, V and T: turn a choice over, and say which way it is now."""
+    # V ends a replay; layout() then makes room for the slow-motion panel.
     if name == "slowmo":
         end_replay()
     showing.message = settings.toggle(name, play.laid) or showing.message
@@ -707,11 +697,6 @@ def toggle(name):
 # ---------------------------------------------------------------------------
 # BEYOND THE CHAPTER: the game's words, in each language (wording.py, languages.py)
 # ---------------------------------------------------------------------------
-def say(key, **facts):
-    """A text in the player's language, with its facts put in."""
-    return wording.say(window.texts[settings.language], key, facts, COLS)
-
-
 def speak(said):
     """Words kept by words(), said now; "" for nothing."""
     return wording.speak(window.texts[settings.language], said, COLS)
@@ -728,16 +713,15 @@ def toggle_language():
     name, passed = wording.following(settings.language, window.texts)
     if passed:          # a language whose texts or font could not be read
         showing.message = words("texts_missing")
-    if name == settings.language:
-        return
-    set_language(name)
-    TITLE = title()
-    datafiles.keep_language(data_folder(), settings.language, say_once)
+    if name != settings.language and set_language(name):
+        TITLE = title()
+        datafiles.keep_language(data_folder(), settings.language, say_once)
 
 
 def title():
     """The window's title: the game, the level and the board number."""
-    return say("title", level=gamestate.board_words(ROWS, COLS, BOMBS), board=play.board)
+    return speak(words("title", level=gamestate.board_words(ROWS, COLS, BOMBS),
+                       board=play.board))
 
 
 # ---------------------------------------------------------------------------
@@ -774,18 +758,16 @@ def save_on_exit():
 
 def keep_or_forget(dt):
     """Keep a game in progress now and then; forget it once it ends or is left."""
-    # A crash then loses at most datafiles.KEEP_EVERY s of play.
-    if window.keeping and (window.keeping[0] is not play or over()):
-        datafiles.forget_game(data_folder(), window.keeping[1], say_once)
-        window.keeping = None
-    if not play.laid or over() or showing.state is State.PAUSED:
-        return
-    showing.played += dt
-    if datafiles.keep_due(showing.played, showing.kept_played, time.monotonic(),
-                          window.kept_clock):
-        window.kept_clock, kept = time.monotonic(), kept_now()
+    # gamestate.Keeping says when: a crash loses at most KEEP_EVERY s of play.
+    playing = play if play.laid and not over() else None
+    left = window.keeping.left(playing)
+    if left is not None:
+        datafiles.forget_game(data_folder(), left, say_once)
+    played = 0 if showing.state is State.PAUSED else dt
+    if window.keeping.due(playing, played, time.monotonic()):
+        kept = kept_now()
         if datafiles.keep_game(data_folder(), kept, say_once, closing=False):
-            showing.kept_played, window.keeping = showing.played, (play, kept)
+            window.keeping.holds(play, kept)
 
 
 def resume(kept):
@@ -795,22 +777,21 @@ def resume(kept):
     put_marks(datafiles.kept_tiles(kept))
     datafiles.put_fields(kept, {"game": play, "settings": settings})
     play.started = True
-    window.keeping = (play, kept)       # the file stays until the game ends or is left
+    window.keeping.holds(play, kept)    # the file stays until the game ends or is left
     showing.message = words("welcome_back", board=play.board)
 
 
 # ---------------------------------------------------------------------------
 # BEYOND THE CHAPTER: a view that fits any screen (viewport.py), drawn only
-# where it changed. The book draws every tile in every frame, which on
-# 100 x 200 takes most of a core. Here scene.py lists what the window shows
-# as shapes, the tiles in view are kept in a picture of their own (the
-# canvas), and when nothing changed, draw() does nothing.
+# where it changed. The book draws every tile in every frame, most of a core
+# on 100 x 200. Here scene.py lists what the window shows as shapes, the
+# tiles in view are kept in a picture (the canvas), and when nothing changed,
+# draw() does nothing.
 # ---------------------------------------------------------------------------
 view = None              # the view of the board now: a viewport.View
-
-
 canvas = viewport.Canvas()  # what the window shows, kept to draw only changes
 measure = scene.Measure(pgzero.ptext.getfont)   # the texts' sizes, in real fonts
+REFITS = 3               # frames that look at the window's size after full screen
 
 
 def layout():
@@ -834,12 +815,8 @@ def fitting():
 
 
 def fit_inputs():
-    """What the view is fitted to, besides the board: the footer's room too."""
-    return (ROWS, COLS, window.desktop, settings.zoom, settings.slowmo,
-            len(window.texts), window.fullscreen)
-
-
-REFITS = 3               # frames that look at the window's size after full screen
+    """What the view is fitted to: the board's size, fitting() and the footer's languages."""
+    return (ROWS, COLS, len(window.texts)) + fitting()
 
 
 def toggle_fullscreen():
@@ -891,8 +868,7 @@ def move_cursor(drow, dcol):
 
 
 def change_zoom():
-    """Z: the next tile size: in a window the book's, the larger ones that
-    fit, then smaller; in full screen the largest that fits, then smaller."""
+    """Z: the next tile size (viewport.next_tile says which)."""
     settings.zoom = viewport.next_tile(view.tile, board_now(), fitting())
     showing.focus = showing.cursor
     showing.message = words("zoom", size=settings.zoom)
@@ -975,8 +951,7 @@ def draw_text(shape):
 
 @functools.lru_cache(maxsize=1024)
 def digits_picture(text, width, height, colour, outline):
-    """A number's digits exactly height px high (narrowed to width if
-    wider), in pgzero's own font, with a white outline this thick."""
+    """A number's digits, height px high and at most width wide, outlined in white."""
     def ink(colour):
         """The digits in this colour, cut to their own pixels, scaled to fit."""
         # Drawn twice as large as needed, then made smaller: crisp edges.
@@ -989,9 +964,8 @@ def digits_picture(text, width, height, colour, outline):
                              pygame.SRCALPHA)
     if outline:
         white = ink((255, 255, 255))
-        for dx in range(2 * outline + 1):
-            for dy in range(2 * outline + 1):
-                picture.blit(white, (dx, dy))
+        for place in itertools.product(range(2 * outline + 1), repeat=2):
+            picture.blit(white, place)
     picture.blit(digits, (outline, outline))
     return picture
 
@@ -1013,8 +987,7 @@ def draw_picture(shape):
 
 def draw_tint(shape):
     """A tile seen through a colour."""
-    left, top, width, height = shape.rect
-    screen.blit(canvas.tint(shape.colour, view.tile, see_through), (left, top))
+    screen.blit(canvas.tint(shape.colour, view.tile, see_through), shape.rect[:2])
 
 
 def draw_tiles(shape):
@@ -1105,8 +1078,7 @@ def on_mouse_move(pos):
 
 
 def on_key_down(key):
-    """A key: F11 in any state; else what it does depends on the state
-    (MODES); in play, PLAY_KEYS."""
+    """A key: F11 in any state; else what it does depends on the state (MODES)."""
     view_this_board()
     if key == keys.F11:
         toggle_fullscreen()
@@ -1142,12 +1114,6 @@ def play_click(pos, button):
         grid_action(block, chord)
 
 
-def play_key(key):
-    """A key in play: see PLAY_KEYS (any other key does nothing)."""
-    if key in PLAY_KEYS:
-        PLAY_KEYS[key]()
-
-
 def at_cursor(action):
     """Space, Enter and F: do a move on the tile under the keyboard cursor."""
     if showing.cursor is not None:
@@ -1168,7 +1134,7 @@ def offer_key(key):
     if key == keys.C:
         resume(showing.offered)
     else:
-        afresh(play_key)(key)
+        afresh(MODES[State.PLAY].key)(key)
 
 
 def typing_key(key):
@@ -1184,11 +1150,6 @@ def typing_key(key):
         showing.state, showing.message = State.TYPING, words("typing", digits=showing.typed)
 
 
-def replay_key(key):
-    """A key while a replay shows: REPLAY_KEYS; any other pauses it."""
-    REPLAY_KEYS.get(key, replay_click)()
-
-
 def leave_replay(key):
     """R and 0-3 in a replay: end it, then the key does what it does there."""
     end_replay()
@@ -1196,8 +1157,7 @@ def leave_replay(key):
 
 
 def replay_click(pos=None, button=None):
-    """A click pauses the replay or lets it go on; when the replay asks for
-    the next call, a click on a tile is the guess."""
+    """A click pauses a replay or lets it go on (or is the guess it asks for)."""
     cell = pos and view.cell_under(pos)
     if showing.replay.asking() and cell is not None:
         showing.replay.guess(cell[0] * COLS + cell[1])
@@ -1219,17 +1179,6 @@ def pause():
         showing.state = State.PAUSED
 
 
-def paused_key(key):
-    """A key while paused: P plays on; any other does nothing."""
-    if key == keys.P:
-        showing.state = State.PLAY
-
-
-def stop_key(*event):
-    """A key or a click while the solver plays: it stops."""
-    stop_autoplay()
-
-
 def hide_end():
     """E, or a click on an ended game: hide "Finished" or "Failed", or show it again."""
     showing.flip("end_hidden")
@@ -1242,14 +1191,10 @@ def demo_key():
 
 
 def queue_key():
-    """W in slow motion: the last opening again, done with a queue."""
+    """W in slow motion: the last opening again with a queue (in a replay: the other way)."""
     if settings.slowmo:
-        start_replay("queue")
-
-
-def other_replay():
-    """W in a replay: the same opening the other way, by recursion or by a queue."""
-    start_replay("queue" if showing.replay.kind == "stack" else "stack")
+        now = showing.replay.kind if showing.replay is not None else None
+        start_replay("stack" if now == "queue" else "queue")
 
 
 def step_on():
@@ -1258,14 +1203,19 @@ def step_on():
         end_replay()
 
 
-def step_back():
-    """Left in a replay: one step back."""
-    showing.replay.back()
+def replay_does(move, *args):
+    """Left, Home and End: move (a slowmotion.Replay method) the replay back."""
+    move(showing.replay, *args)
 
 
-def jump(to_end):
-    """Home and End in a replay: to its first step, or its last."""
-    showing.replay.jump(to_end)
+def by_table(table, otherwise=None):
+    """A state's keys: each does what the table says (any other: otherwise, or nothing)."""
+    def press(key):
+        """Do what the table says of this key."""
+        action = table.get(key, otherwise)
+        if action is not None:
+            action()
+    return press
 
 
 def choice_keys(state):
@@ -1305,12 +1255,12 @@ PLAY_KEYS = gamestate.key_table({
 REPLAY_KEYS = gamestate.key_table({
     keys.ESCAPE: end_replay,
     keys.RIGHT: step_on,
-    keys.LEFT: step_back,
-    keys.HOME: functools.partial(jump, False),
-    keys.END: functools.partial(jump, True),
+    keys.LEFT: functools.partial(replay_does, slowmotion.Replay.back),
+    keys.HOME: functools.partial(replay_does, slowmotion.Replay.jump, False),
+    keys.END: functools.partial(replay_does, slowmotion.Replay.jump, True),
     keys.K: demo_key,
     keys.SPACE: step_on,
-    keys.W: other_replay,
+    keys.W: queue_key,
     keys.O: switch_order,
     keys.L: toggle_language,            # the replay goes on, in other words
     keys.F11: toggle_fullscreen,
@@ -1318,34 +1268,24 @@ REPLAY_KEYS = gamestate.key_table({
     for key, step in gamestate.by_key(keys, gamestate.SPEED_KEYS).items()},
     {key: functools.partial(leave_replay, key) for key in list(LEVEL_KEYS) + [keys.R]},
     choice_keys(State.REPLAY))
-# What a key and a click do in each state: Mode(key, click). While paused only
-# P goes on; any key or click closes the best times; while the solver plays,
-# a key or a click only stops it.
+# What a key and a click do in each state: Mode(key, click). In play, a key
+# not in PLAY_KEYS does nothing; in a replay, one not in REPLAY_KEYS pauses
+# it; while paused only P goes on; any key or click closes the best times;
+# while the solver plays, a key or a click only stops it.
 MODES = {
-    State.PLAY: Mode(play_key, play_click),
+    State.PLAY: Mode(by_table(PLAY_KEYS), play_click),
     State.OFFER: Mode(offer_key, afresh(play_click)),
     State.TYPING: Mode(typing_key, afresh(play_click)),
-    State.PAUSED: Mode(paused_key, set_state(State.PLAY)),
+    State.PAUSED: Mode(by_table({keys.P: set_state(State.PLAY)}), set_state(State.PLAY)),
     State.TIMES: Mode(set_state(State.PLAY), set_state(State.PLAY)),
-    State.AUTO: Mode(stop_key, stop_key),
-    State.REPLAY: Mode(replay_key, replay_click),
+    State.AUTO: Mode(stop_autoplay, stop_autoplay),
+    State.REPLAY: Mode(by_table(REPLAY_KEYS, replay_click), replay_click),
 }
 
 
 # ---------------------------------------------------------------------------
 # Start-up
 # ---------------------------------------------------------------------------
-def font_lacking(path):
-    """Load the font at path and draw with it: what it lacks of a text, as a function."""
-    # pygame.freetype says which letters a font has no drawing of, where
-    # pygame.font would draw each as a box.
-    pygame.font.Font(path, 20).render(startup.FONT_SAMPLE, True, (0, 0, 0))
-    pygame.freetype.init()
-    font = pygame.freetype.Font(path, 20)
-    return lambda text: [letter for letter, metrics in zip(text, font.get_metrics(text))
-                         if metrics is None]
-
-
 def check_assets(check):
     """Load every picture, sound, text and the font now (--check: stop if any is bad)."""
     # A missing or broken picture stops the game; without a sound, or the
@@ -1354,11 +1294,12 @@ def check_assets(check):
         pgzero.loaders.root, (SIZE,) + viewport.SMALLER + viewport.LARGER + viewport.FULL, {
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
-            "fonts": font_lacking, "texts": wording.read_texts}, check)
+            "fonts": functools.partial(startup.font_lacking, pygame),
+            "texts": wording.read_texts}, check)
     # Slow motion's code in letters of one width; without the font, pgzero's own.
-    mono = os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf")
     window.mono, more = startup.code_font_and_sound(
-        mono, lambda path: pygame.font.Font(path, 18),
+        os.path.join(pgzero.loaders.root, "fonts", scene.CODE_FONT + ".ttf"),
+        lambda path: pygame.font.Font(path, 18),
         NO_SOUND_CARD or not pygame.mixer.get_init())
     for topic, line in said + more:
         say_once(topic, line)

@@ -50,6 +50,8 @@ BOOK_CODE = (
 )
 ASKS, RETURNS, LOOPS, CHECKS, CALLS = (BOOK_CODE[2], BOOK_CODE[5], BOOK_CODE[6],
                                        BOOK_CODE[7], BOOK_CODE[8])
+
+
 def queue_lines(code):
     """The lines of the queue's code (as QUEUE_CODE) that a queue replay's
     steps are at: its "continue" (a number is taken, nothing joins), its

@@ -282,6 +282,18 @@ def problems(root, sizes, load, check=False):
     return fatal or None, said, texts, fonts
 
 
+def font_lacking(pygame, path):
+    """Load the font at path with pygame and draw with it: what it lacks
+    of a text, as a function of the text."""
+    # pygame.freetype says which letters a font has no drawing of, where
+    # pygame.font would draw each as a box.
+    pygame.font.Font(path, 20).render(FONT_SAMPLE, True, (0, 0, 0))
+    pygame.freetype.init()
+    font = pygame.freetype.Font(path, 20)
+    return lambda text: [letter for letter, metrics in zip(text, font.get_metrics(text))
+                         if metrics is None]
+
+
 def code_font_and_sound(path, load, silent):
     """Slow motion's font for code at path, loaded by load(path), and the
     sound card (silent: none was found): (whether the font can be used,

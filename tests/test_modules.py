@@ -444,10 +444,11 @@ def test_a_new_game_has_not_begun():
 def test_a_game_keeps_what_it_keeps_and_records_and_the_rest_is_shown():
     # The mode, what passes on the screen and what is worked out for it are
     # the Showing's; a replay knows nothing of the game's mode.
-    passing = {"state", "back_to", "offered", "times", "end_hidden", "checked", "start",
-               "played", "kept_played"}
+    passing = {"state", "back_to", "offered", "times", "end_hidden", "checked", "start"}
     assert not passing & set(vars(gamestate.Game(5)))
     assert passing <= set(vars(gamestate.Showing(5)))
+    # When the game in progress was last kept on disk is the window's.
+    assert {"played", "kept_played", "tried"} <= set(vars(gamestate.Window().keeping))
     calls, numbers, around, bombs = board_3x4()
     assert not hasattr(opening_3x4(calls, numbers, bombs).replay("stack"), "back_to")
 
@@ -921,10 +922,21 @@ def test_a_kept_game_must_be_in_progress_and_reachable():
 
 
 def test_a_game_in_progress_is_kept_every_30_s_of_play_and_not_twice_a_second():
-    due = datafiles.keep_due
-    assert not due(29.9, 0.0, 100.0, None) and due(30.0, 0.0, 100.0, None)
-    assert due(75.0, 45.0, 101.0, 100.0) and not due(75.0, 45.0, 100.5, 100.0)
-    assert not due(60.0, 45.0, 200.0, 100.0)
+    keeping, game, other = gamestate.Keeping(), gamestate.Game(1), gamestate.Game(2)
+    assert not keeping.due(None, 100.0, 0.0)            # no game in progress
+    assert not keeping.due(game, 29.5, 100.0)
+    assert keeping.due(game, 0.5, 100.0)                # 30 s of play
+    # That try failed (nothing holds it): the next is a second later.
+    assert not keeping.due(game, 0.0, 100.5) and keeping.due(game, 0.0, 101.0)
+    keeping.holds(game, "as kept")
+    assert not keeping.due(game, 29.0, 200.0) and keeping.due(game, 1.0, 200.0)
+    assert keeping.left(game) is None                   # still being played
+    # The kept game is forgotten once it ends (nothing in progress) or
+    # another is played, whose play is counted from nothing.
+    assert not keeping.due(other, 20.0, 300.0)
+    assert keeping.left(other) == "as kept" and keeping.left(other) is None
+    keeping.holds(other, "other kept")
+    assert keeping.left(None) == "other kept"
 
 
 def test_a_lock_is_stale_when_old_from_the_future_its_game_gone_or_unchanged():

@@ -37,7 +37,7 @@ def test_no_line_of_the_key_list_ends_inside_a_pair(game, language):
         game.new_game(*gamestate.LEVELS[level][1:])
         game.layout()
         other = wording.l_label(language, game.window.texts, game.window.fonts)
-        pairs = scene.pairs(game.say("keys", other=other))
+        pairs = scene.pairs(game.speak(wording.words("keys", other=other)))
         shown = game.now_showing()
         for width in range(viewport.MIN_WIDTH, 1921, 7):
             width_of, height = game.measure.font(shown.words_font, shown.size(scene.FOOT_FONT))

@@ -249,6 +249,8 @@ def view_rows(game):
                         median_ms(scrolled, frame, 50), None))
         out.append(("a click and the frame that shows it, %s" % name,
                     median_ms(still, lambda _: (clicked(), frame(None)), 20), None))
+        out.append(("the board as the modules see it (board_now), %s" % name,
+                    median_ms(lambda: None, lambda _: game.board_now(), 20), None))
         out.append(("a new board (new_game), %s" % name, made, None))
     return out
 
