@@ -402,6 +402,10 @@ def words(texts, finding):
         facts["side"] = texts["sides"].get(facts["side"], facts["side"])
     if "axis" in facts:
         facts["axis"] = texts["axes"].get(facts["axis"], facts["axis"])
+    # A line of code is quoted: one that ends in ":" would run into the colon after it.
+    for line in ("code", "holder"):
+        if facts.get(line):
+            facts[line] = fill(texts["code_quoted"], {"code": facts[line]})
     facts.setdefault("func", "")
     text = fill(texts["messages"][finding["key"]], facts)
     saw = facts.get("saw")

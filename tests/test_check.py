@@ -313,6 +313,10 @@ def test_the_words_of_some_mistakes_name_what_is_wrong(checked):
     assert "mouse.LEFT" in said["mouse_lowercase"]
     assert "\u7b2c %d \u884c" % line_of(book(), "    bk.isopen = True") not in said[
         "isopen_below"]
+    # A line of code is quoted, so one ending in ":" never runs into the
+    # sentence's own colon ("...:\uff1a").
+    assert "\u884c\u201cif not block.isopen:\u201d\uff0c" in said["never_win"]
+    assert not [text for text in said.values() if ":\uff1a" in text or ":\uff0c" in text]
 
 
 def test_no_loop_burying_bombs_is_told_bombs_are_still_to_bury(tmp_path):
