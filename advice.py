@@ -3,8 +3,9 @@
 # instead, and the statistics of a won game.
 #
 # The solver sees only what the player sees of a gamestate.Board: its size
-# and bombs, its neighbour table, its flags and board.shown[cell], the number
-# an open tile shows, or None for a closed one (never where the bombs are).
+# and bombs, its neighbour table and board.shown[cell], the number an open
+# tile shows, or None for a closed one (never where the bombs are, nor the
+# player's flags, which may be wrong; a hint leaves out a bomb flagged already).
 # Plain data in and out (cells are numbers, row * cols + col), with no
 # pgzero or pygame; the reasons are words(), which the game says in the
 # player's language.

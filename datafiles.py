@@ -707,10 +707,12 @@ def in_folder(folder, place):
 
 
 def write_whole(files):
-    """Write files [(path, bytes)] whole, or none of them: each into a new
-    temporary file beside it (beside the file a link leads to), all of them
-    flushed, then each renamed over its path. Whatever was made at a path
-    meanwhile (a named pipe) is replaced, never opened."""
+    """Write files [(path, bytes)], each whole: each into a new temporary
+    file beside it (beside the file a link leads to), all of them flushed
+    before the first is renamed over its path, so a full disk or a stop
+    while writing changes none of them (only a rename refused between two
+    would leave one new). Whatever was made at a path meanwhile (a named
+    pipe) is replaced, never opened."""
     made = []
     try:
         for path, data in files:

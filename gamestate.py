@@ -133,11 +133,9 @@ CHOICES = {choice.name: choice for choice in (
 
 
 # Keys by their names in pgzero's keys: the ones that move the cursor, as
-# (rows, cols) steps; the number keys, on the main keyboard and the keypad,
-# that name a level; the keys that make a replay faster (1) or slower (-1).
+# (rows, cols) steps; the keys that make a replay faster (1) or slower (-1).
+# (LEVEL_KEYS, the number keys of the levels, are below the LEVELS.)
 ARROWS = {"UP": (-1, 0), "DOWN": (1, 0), "LEFT": (0, -1), "RIGHT": (0, 1)}
-LEVEL_KEYS = {name: name[-1] for name in ("K_0", "K_1", "K_2", "K_3", "KP0", "KP1", "KP2",
-                                          "KP3")}
 SPEED_KEYS = {"PLUS": 1, "EQUALS": 1, "KP_PLUS": 1, "MINUS": -1, "KP_MINUS": -1}
 
 
@@ -335,8 +333,7 @@ class Keeping:
         the clock's now (a try is noted, and the next waits KEEP_GAP s)."""
         if playing is None:
             return False
-        if playing is not self.playing:
-            self.playing, self.played, self.kept_played = playing, 0.0, 0.0
+        self.count(playing)
         self.played += dt
         if self.played - self.kept_played < KEEP_EVERY or (
                 self.tried is not None and now - self.tried < KEEP_GAP):
@@ -346,9 +343,13 @@ class Keeping:
 
     def holds(self, game, kept):
         """The kept file holds this game now, as kept."""
-        if game is not self.playing:
-            self.playing, self.played = game, 0.0
+        self.count(game)
         self.game, self.kept, self.kept_played = game, kept, self.played
+
+    def count(self, game):
+        """Count the play of this game, from nothing if another was counted."""
+        if game is not self.playing:
+            self.playing, self.played, self.kept_played = game, 0.0, 0.0
 
 
 class Window:
@@ -387,6 +388,9 @@ LEVELS = {
     "2": ("Intermediate", 16, 16, 40),
     "3": ("Expert", 16, 30, 99),
 }
+# The number key of each level, on the main keyboard and the keypad, by
+# its name in pgzero's keys.
+LEVEL_KEYS = {prefix + level: level for prefix in ("K_", "KP") for level in LEVELS}
 
 
 def won(tiles, flagwin):

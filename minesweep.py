@@ -504,7 +504,7 @@ def grid_action(block, action):
     # click on a closed tile, say, changes nothing).
     play.started = play.started or Tile.changes != changes
     if failed:
-        explain_loss(block, action)
+        explain_loss(block)
     # The move that opens the last safe tile wins at once, so nothing later
     # in the same frame (a second click, on a bomb) can undo the win.
     if won_now():
@@ -591,11 +591,12 @@ def stop_autoplay(*event):
     return False
 
 
-def explain_loss(block, action):
+def explain_loss(block):
     """After a losing move: why it lost, judged from the board before it."""
-    before = gamestate.as_before(board_now(), play.before)
-    wrong_flag = gamestate.wrong_flag(before, cell_of(block)) if action is chord else None
-    play.postmortem = advice.explain_loss(before, cell_of(block), wrong_flag)
+    before, cell = gamestate.as_before(board_now(), play.before), cell_of(block)
+    # A move on a tile open before it was a chord (a left click too), and lost by a flag.
+    wrong_flag = gamestate.wrong_flag(before, cell) if cell in before.opened else None
+    play.postmortem = advice.explain_loss(before, cell, wrong_flag)
 
 
 def take_back():
@@ -1204,7 +1205,7 @@ def step_on():
 
 
 def replay_does(move, *args):
-    """Left, Home and End: move (a slowmotion.Replay method) the replay back."""
+    """Left, Home and End: move (a slowmotion.Replay method) the replay back or to an end."""
     move(showing.replay, *args)
 
 
@@ -1291,7 +1292,7 @@ def check_assets(check):
     # A missing or broken picture stops the game; without a sound, or the
     # texts or font of a language, it plays on (silent, or in English), said once.
     fatal, said, texts, fonts = startup.problems(
-        pgzero.loaders.root, (SIZE,) + viewport.SMALLER + viewport.LARGER + viewport.FULL, {
+        pgzero.loaders.root, viewport.every_size(SIZE), {
             "images": lambda name: images.load(name).get_size(),
             "sounds": sounds.load if pygame.mixer.get_init() else None,
             "fonts": functools.partial(startup.font_lacking, pygame),

@@ -8,8 +8,8 @@
 # its fields' names. A rect is (left, top, width, height) in px.
 #
 # Plain data in and out, with no pgzero or pygame: the game hands in the
-# game's state, the view, and font(name, size), which gives (the width of
-# a text, the height of a line) in px.
+# board, the game's state, the view, and a Measure (below), which measures
+# texts in the game's real fonts.
 # Keep this file ASCII only, like minesweep.py.
 import functools
 import re
@@ -324,10 +324,11 @@ class Scene:
                           owidth=1, ocolor="white", alpha=0.8 if board.finished else 0.6)]
 
     # -- the footer -----------------------------------------------------------
-    def end_lines(self, table=None, stats=None):
-        """The lines of a won game: board, time, 3BV, clicks, speed, a record."""
+    def end_lines(self, table=None, stats=None, number=None):
+        """The lines of a won game: board (number, else the game's), time,
+        3BV, clicks, speed, a record."""
         play, stats = self.play, stats or self.play.stats
-        said = [self.say("end_board", table, board=play.board),
+        said = [self.say("end_board", table, board=play.board if number is None else number),
                 self.say("end_time", table, time=gamestate.time_text(stats["time"]),
                          bbbv=stats["3bv"]),
                 self.say("end_clicks", table, clicks=stats["clicks"]),
@@ -443,7 +444,7 @@ class Scene:
                   for loss in losses]
         stats = {"time": 999.99, "3bv": 999, "clicks": 999, "3bv_per_s": 99.99,
                  "efficiency": 1.0}
-        ends = self.end_lines(table, stats)[:4] + [max(
+        ends = self.end_lines(table, stats, gamestate.MAX_BOARD)[:4] + [max(
             (said(key, level=words("Intermediate"), count=99) for key in (
                 "new_best", "new_best_noguess", "new_best_flagwin", "not_saved",
                 "taken_back_end", "helped")), key=len), said("end_toggle")]

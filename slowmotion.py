@@ -1,9 +1,9 @@
 # Slow motion for minesweep: the recursion of open_block, watched.
 #
-# With slow motion on, the game lets a Recorder stand in for open_block for
-# one move. open_block calls itself by its name, so every call, the first
-# and the recursive ones, goes through the Recorder, which notes it and who
-# called it, then runs the real open_block. The replay then shows those
+# With slow motion on, the game lets a recorder (recorder(), below) stand in
+# for open_block for one move. open_block calls itself by its name, so every
+# call, the first and the recursive ones, goes through the recorder, which
+# notes it and who called it, then runs the real open_block. The replay then shows those
 # notes one step at a time: the call numbers, the calls waiting on the
 # stack, where each call stops. The same opening done with a queue is
 # open_block_queue below, in the book's terms: the queue replay runs it on
@@ -624,15 +624,15 @@ class Opening:
     caller's cell or None) in call order; the board (a gamestate.Board)
     before it and after it, and the book's order of the tiles (a list of
     every cell, gamestate.book_order). It keeps the cells open before, the
-    flags then, the number each called cell shows, the bombs, the board's
-    size and its neighbour table (reading order). depths keeps each replay's
+    flags then, the number each called cell shows, the board's size and its
+    neighbour table (reading order). depths keeps each replay's
     depths (or queue lengths) for the chart, in the order last shown."""
 
     def __init__(self, calls, before, after, book=None):
         """Keep what the replays need."""
         self.calls, self.before, self.flags = calls, before.opened, before.flagged
         self.numbers = {cell: after.shown[cell] for cell, caller in calls}
-        self.bombs, self.around, self.size = after.bomb_cells, after.around, after.size
+        self.around, self.size = after.around, after.size
         self.book = book if book is not None else list(range(len(self.around)))
         self.places = {cell: place for place, cell in enumerate(self.book)}
         self.depths, self.depths_order = {}, "reading"
@@ -790,8 +790,8 @@ def write_calls(path, opening, order, speak):
     csv.writer(sheet).writerows(lines)
     board = "\n".join(sheet_map(opening, rows, cols, order, speak)) + "\n"
     try:
-        # Both files whole, or neither: the worksheet and the board beside
-        # it are of the same click.
+        # Both files whole, and both written before either replaces an old
+        # one: the worksheet and the board beside it are of the same click.
         datafiles.write_whole([(path, sheet.getvalue().encode("utf-8-sig")),
                                (map_path(path), board.encode("utf-8-sig"))])
     except OSError as error:

@@ -236,7 +236,7 @@ def problems(root, sizes, load, check=False):
         path = os.path.join(root, path)
         instead = " and ".join(row.name for row in TABLE if row.font == name and row.texts)
         if path in fonts:
-            said.append(("texts", "minesweep: %s is missing: the game speaks English "
+            said.append(("texts " + path, "minesweep: %s is missing: the game speaks English "
                          "instead of %s (python tools/make_font.py makes it)"
                          % (path, instead)))
             continue
@@ -244,7 +244,7 @@ def problems(root, sizes, load, check=False):
         if why:
             del lacking[name]
             broken.append(path)
-            said.append(("texts", "minesweep: %s cannot be used (%s): the game speaks "
+            said.append(("texts " + path, "minesweep: %s cannot be used (%s): the game speaks "
                          "English instead of %s (python tools/make_font.py makes it "
                          "again)" % (path, why, instead)))
     # A language's texts are read even without its font, to name a broken file.
@@ -269,7 +269,7 @@ def problems(root, sizes, load, check=False):
                                      FONT_FILES.get(font, ""))
         if table is None:
             broken.append(path)
-            said.append(("texts", "minesweep: %s." % problem))
+            said.append(("texts " + path, "minesweep: %s." % problem))
     # A font is used (for English too) once it has drawn a language's texts
     # whole: a font put in its place that has English letters alone is not.
     fonts = {BY_CODE[language].font for language in texts}

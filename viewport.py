@@ -200,6 +200,12 @@ def panel_width(desktop):
     return WIDE_PANEL if desktop[0] >= WIDE[0] and desktop[1] >= WIDE[1] else PANEL
 
 
+def every_size(book):
+    """Every tile size the view may show, the book's first (each tile is
+    drawn at each of them)."""
+    return (book,) + SMALLER + LARGER + FULL
+
+
 def tile_sizes(book):
     """The tile sizes the view fits a board with: the book's, then smaller."""
     return (book,) + SMALLER
@@ -274,7 +280,7 @@ def full_zooms(rows, cols, room, book):
     """The tile sizes of full screen, in Z's turn: each at which a board of
     rows x cols fits whole in room (width, height) px, the largest first;
     then, scrolling, the book's and the smaller ones that do not fit."""
-    sizes = sorted(set((book,) + SMALLER + LARGER + FULL), reverse=True)
+    sizes = sorted(set(every_size(book)), reverse=True)
     fits = tuple(size for size in sizes if cols * size <= room[0] and rows * size <= room[1])
     return fits + tuple(size for size in sizes if size <= book and size not in fits)
 

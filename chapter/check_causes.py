@@ -112,10 +112,8 @@ def get_neighbours(bk):
 # an elif written as an if of its own, or the other way round, is no slip.
 # Its get_neighbours' eight comparisons are judged by check_sections itself.)
 
-# The fields the book gives a tile, and the functions it writes.
+# The fields the book gives a tile.
 TILE_FIELDS = ("left", "top", "isbomb", "isopen", "isflag", "image")
-BOOK_FUNCTIONS = ("update", "draw", "on_mouse_down", "set_flag", "blow_up", "open_block",
-                  "get_bomb_number", "get_neighbours")
 # The book's constants and their values: a student may name them otherwise.
 BOOK_CONSTANTS = {"BOMBS": 20, "ROWS": 15, "COLS": 15, "SIZE": 25}
 

@@ -7,7 +7,8 @@ import pytest
 import advice
 import scene
 import solver
-from conftest import board, footer, in_state, open_every_safe_tile, picture, tile_states
+from conftest import (board, footer, in_state, open_every_safe_tile, picture, tile_centre,
+                      tile_states)
 from test_solver import layouts, position, tick
 
 
@@ -286,3 +287,17 @@ def test_any_key_stops_s(game):
     game.on_key_down(game.keys.S)
     game.on_key_down(game.keys.Z)
     assert not in_state(game, "AUTO")
+
+
+@pytest.mark.parametrize("button", ["LEFT", "MIDDLE"])
+def test_a_chord_by_any_click_on_a_number_blames_its_wrong_flag(game, button):
+    # A left click on an open number chords as a middle click does: a loss
+    # by either is the chord's, whose wrong flag is what went wrong.
+    board(game, 1, 3, [(0, 2)])
+    for col, pressed in ((1, "LEFT"), (0, "RIGHT"), (1, button)):
+        game.on_mouse_down(tile_centre(game, 0, col), getattr(game.mouse, pressed))
+        game.on_mouse_up(getattr(game.mouse, pressed))
+    assert game.failed
+    loss = game.play.postmortem
+    assert loss.cell == 0 and loss.outline == advice.RISKY
+    assert "(1,1)" in said(game) or "row 1, col 1" in said(game)

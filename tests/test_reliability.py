@@ -384,7 +384,7 @@ def test_a_missing_solver_is_named_at_start(tmp_path):
     assert "belongs in the same folder as minesweep.py" in done.stderr
 
 
-# Helpers for the files around the data folder and for real processes -----------
+# For the files around the data folder and for real processes -------------------
 TESTS = os.path.dirname(os.path.abspath(__file__))
 PLAYROUND = os.path.join(TESTS, "playround.py")
 SAVEROUND = os.path.join(TESTS, "saveround.py")

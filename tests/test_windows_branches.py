@@ -278,3 +278,11 @@ def test_off_linux_no_sound_card_is_looked_for_and_the_window_is_left_to_sdl():
                                "win32", None) is None
     assert environ == {"SDL_VIDEO_CENTERED": "1"}
 
+
+
+def test_the_checker_and_its_child_agree_on_the_sections_and_the_time_out():
+    # The child process (check_sections.py) runs apart from the checker,
+    # which reads its sections from its answers and its exit status.
+    import check_sections
+    assert check.SECTIONS == check_sections.SECTIONS
+    assert check.TIMED_OUT == check_sections.TIMED_OUT

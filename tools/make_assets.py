@@ -34,7 +34,7 @@ CHAPTER_SOUNDS = ["bomb", "win"]
 
 TILE = 25            # tile size, px (SIZE in minesweep.py)
 # The tile sizes the game's view uses, px: each is drawn at its own size.
-SIZES = (TILE,) + viewport.SMALLER + viewport.LARGER + viewport.FULL
+SIZES = viewport.every_size(TILE)
 FACE = 28            # face button size, px
 RATE = 22050         # sample rate, Hz (the rate pgzero opens the mixer at)
 

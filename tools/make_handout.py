@@ -4,12 +4,14 @@ Chinese steps of chapter/zh, to project); and chapter/student.html, the
 students' short sheet.
 
 Run from the project folder:  python tools/make_handout.py
-It reads every chapter/step*.py and the Chinese text of each step from
-chapter/handout_zh.json (UTF-8), and writes one HTML file that any browser
-opens without the internet: the Chinese font fonts/minesweep_zh.ttf is put
-inside it. Each step gets its own page (for A4 printing) with the book's
-section and title, what the step adds, questions for the class, and the
-step's whole code, with the marked lines coloured. The teacher's answers are
+It reads every chapter/step*.py (and chapter/zh/) and the Chinese text of
+each step from chapter/handout_zh.json (UTF-8), and writes the three HTML
+files, which any browser opens without the internet: the Chinese font
+fonts/minesweep_zh.ttf is put inside each. Each step gets its own page (for
+A4 printing) with the book's section and title, what the step adds,
+questions for the class, and the step's code, with the marked lines
+coloured (the whole code in handout.html; in handout_zh.html the lines the
+step changes, with the unchanged ones folded). The teacher's answers are
 on the last pages. Run it again after changing a step or the Chinese text
 (and after python tools/make_font.py if the text has new letters): a test
 checks that the handout is what this tool makes now.
@@ -835,7 +837,9 @@ def about_start(lines):
 
 def folded_rows(before, after):
     """A step's lines for the Chinese handout, as (kind, number, text) rows:
-    "line" for a line of the step (number is its line number), "gone" for a
+    "head" for its first lines folded (number is (first, last); after the
+    first step only the title's number changes there), "line" for a line of
+    the step (number is its line number), "gone" for a
     line of the step before that this step takes away, "fold" for unchanged
     lines left out (number is (first, last)), "about" for the comment block
     at the end."""

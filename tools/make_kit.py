@@ -3,13 +3,14 @@ for a room of computers with no internet.
 
     python tools/make_kit.py KIT
     python tools/make_kit.py KIT --python 3.8 3.11 --platform win_amd64
-    python tools/make_kit.py KIT --python 3.8 3.13 --platform here
+    python tools/make_kit.py KIT --python 3.8 3.13 --platform win_amd64 win32 here
 
 KIT/wheels/ holds Pygame Zero, pygame and numpy (and nothing for the tests)
 for Windows, 64-bit and 32-bit, on Python 3.8 to 3.13, and for the computer
 and Python the kit is made on; KIT/wheels/README.txt lists each file with its
-size and sha256. "--platform here" adds this computer's kind (Linux or macOS,
-say) for each Python asked for. A second run reuses the wheels already there and fetches only
+size and sha256. "--platform" names the kinds of computer: "here" is this
+computer's (Linux or macOS, say), for each Python asked for; name the
+Windows ones beside it to keep them. A second run reuses the wheels already there and fetches only
 what is missing. The Windows installer (a .bat) and KIT/install.sh install
 from wheels/ with no network. The students' folder holds images, sounds, the
 checker, the sheet and a program with the sheet's first two lines; the teacher's the game, the handout
@@ -287,8 +288,9 @@ def main(argv):
                         help="the Pythons (default: 3.8 to 3.13)")
     parser.add_argument("--platform", nargs="+", default=PLATFORMS,
                         choices=PLATFORMS + [HERE],
-                        help="the Windows platforms (default: both); 'here' adds this "
-                        "computer's kind for each of the Pythons")
+                        help="the kinds of computer (default: both Windows ones); 'here' "
+                        "is this computer's kind, for each of the Pythons: name the "
+                        "Windows ones beside it to keep them")
     args = parser.parse_args(argv)
     bad = [python for python in args.python if not re.match(r"^3\.\d+$", python)]
     if bad:
