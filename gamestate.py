@@ -203,11 +203,10 @@ class Showing(Fields):
     state the game is in, what passes on the screen, and what is worked out
     once for it."""
 
-    def __init__(self, board):
-        """Nothing shown yet of the game of this board number besides the board."""
+    def __init__(self):
+        """Nothing shown yet of the game besides the board."""
         self.state = State.PLAY     # what a key or a click does now (MODES)
         self.back_to = None         # ... once the replay showing ends
-        self.board = board          # the game's board number, for start_cell
         self.offered = None         # the kept game offered at start
         self.times = {}             # the best times shown with B
         self.end_hidden = False     # has E hidden "Finished" or "Failed"?
@@ -221,10 +220,10 @@ class Showing(Fields):
         self.stash = None           # the board played before K's demonstration: a Stash
         self.typed = ""             # the digits typed after G
 
-    def start_cell(self, rows, cols):
-        """start_tile of this game's board, worked out once (each frame asks)."""
-        if self.start is None or self.start[0] != (self.board, rows, cols):
-            self.start = ((self.board, rows, cols), start_tile(self.board, rows, cols))
+    def start_cell(self, board, rows, cols):
+        """start_tile of this board number and size, worked out once (each frame asks)."""
+        if self.start is None or self.start[0] != (board, rows, cols):
+            self.start = ((board, rows, cols), start_tile(board, rows, cols))
         return self.start[1]
 
     def look_again(self, seen):

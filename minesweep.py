@@ -130,7 +130,7 @@ def new_game(rows=None, cols=None, bombs=None, board=None):
     clock.unschedule(autoplay_step)     # the solver stops playing the old board
     failed = finished = False
     play = gamestate.Game(random.randrange(1, 1000000) if board is None else board)
-    showing = gamestate.Showing(play.board)
+    showing = gamestate.Showing()
     TITLE = title()
     # The chapter's double loop: row by row, and in each row column by column.
     canvas.changed.clear()      # the old board's tiles need no drawing

@@ -249,7 +249,7 @@ class Scene:
         """The cell to click first, while the bombs are not laid yet, or None."""
         if self.play.laid:
             return None
-        return self.showing.start_cell(self.board.rows, self.board.cols)
+        return self.showing.start_cell(self.play.board, self.board.rows, self.board.cols)
 
     def highlights(self):
         """The green start tile, the cursor, the post-mortem's tile and the
@@ -416,17 +416,15 @@ class Scene:
         """The longest texts the footer can show in one language, with long
         facts: the key list with every mode, the end of a won game, the
         longest post-mortem and hint, and the news."""
+        samples = dict(SAMPLE, cell=Cell(0), at=Cell(0), bomb=Cell(0), at_a=Cell(0),
+                       at_b=Cell(0), number_a=8, number_b=8)
+
         def said(key, **facts):
             """A text of this table with the sample facts."""
-            return wording.say(table, key, dict(SAMPLE, cell=Cell(0), at=Cell(0),
-                                                bomb=Cell(0), at_a=Cell(0), at_b=Cell(0),
-                                                number_a=8, number_b=8, **facts),
-                               self.board.cols)
+            return wording.say(table, key, dict(samples, **facts), self.board.cols)
 
-        why = max((words(key, **SAMPLE, cell=Cell(0), at=Cell(0), bomb=Cell(0),
-                         at_a=Cell(0), at_b=Cell(0), number_a=8, number_b=8)
-                   for key in REASONS), key=lambda facts: len(wording.speak(
-                       table, facts, self.board.cols)))
+        why = max((words(key, **samples) for key in REASONS), key=lambda facts: len(
+            wording.speak(table, facts, self.board.cols)))
         guess = words("guess_cut", guess=words("guess_next", guess=words(
             "guess_not_lowest", guess=words("guess", **SAMPLE, cell=Cell(0)),
             lowest=100), sure=100), done=99, all=99)
@@ -539,11 +537,15 @@ class Scene:
                                      self.words_font, self.size(14))[1]))[0])
         return shapes
 
-    def code_line(self):
-        """The line of the code shown that is being run (its place), or None."""
+    def code_shown(self):
+        """The code the panel shows: the queue's in a queue replay, else the book's."""
         replay = self.showing.replay
         queue = replay is not None and replay.kind == "queue"
-        code = slowmotion.QUEUE_CODE if queue else slowmotion.BOOK_CODE
+        return slowmotion.QUEUE_CODE if queue else slowmotion.BOOK_CODE
+
+    def code_line(self):
+        """The line of the code shown that is being run (its place), or None."""
+        replay, code = self.showing.replay, self.code_shown()
         step = replay.step() if replay is not None else None
         # Each step names its line by the line's text (slowmotion.BOOK_CODE).
         return code.index(step.code) if step is not None and step.code in code else None
@@ -551,10 +553,7 @@ class Scene:
     def code(self, x, y, width):
         """The book's open_block (or the queue's), as the book prints it, in
         letters of one width, the line being run highlighted."""
-        replay = self.showing.replay
-        queue = replay is not None and replay.kind == "queue"
-        code = slowmotion.QUEUE_CODE if queue else slowmotion.BOOK_CODE
-        current = self.code_line()
+        code, current = self.code_shown(), self.code_line()
         font = CODE_FONT if self.window.mono else None
         # A wider panel (on a wider desktop) has larger letters.
         size, step = self.code_size()
@@ -602,15 +601,15 @@ class Scene:
         """The table of best times as lines: each level, then (once there
         are some) its no-guess boards and its wins by flags, with dates."""
         lines = [self.say("times_title"), ""]
+        # Beginner to Expert, then the chapter's board.
+        names = [gamestate.LEVELS[key][0] for key in "1230"]
         for heading, kind in (("times_normal", "%s"),
                               ("times_noguess", datafiles.NOGUESS_RECORD),
                               ("times_flagwin", datafiles.FLAGWIN_RECORD)):
-            names = [gamestate.LEVELS[key][0] for key in "1230"]
             if kind != "%s" and not any(kind % name in self.showing.times for name in names):
                 continue            # no-guess boards and flag wins, once there are some
             lines.append(self.say(heading))
-            for key in "1230":
-                name = gamestate.LEVELS[key][0]
+            for name in names:
                 record = self.showing.times.get(kind % name)
                 if record is None:
                     lines.append(self.say("times_none", level=words(name)))

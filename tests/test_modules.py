@@ -437,7 +437,7 @@ def test_a_board_number_gives_the_same_random_numbers():
 
 
 def test_a_new_game_has_not_begun():
-    game, showing = gamestate.Game(5), gamestate.Showing(5)
+    game, showing = gamestate.Game(5), gamestate.Showing()
     assert showing.state is gamestate.State.PLAY and not game.laid and game.timer == 0.0
 
 
@@ -446,7 +446,7 @@ def test_a_game_keeps_what_it_keeps_and_records_and_the_rest_is_shown():
     # the Showing's; a replay knows nothing of the game's mode.
     passing = {"state", "back_to", "offered", "times", "end_hidden", "checked", "start"}
     assert not passing & set(vars(gamestate.Game(5)))
-    assert passing <= set(vars(gamestate.Showing(5)))
+    assert passing <= set(vars(gamestate.Showing()))
     # When the game in progress was last kept on disk is the window's.
     assert {"played", "kept_played", "tried"} <= set(vars(gamestate.Window().keeping))
     calls, numbers, around, bombs = board_3x4()
@@ -454,11 +454,10 @@ def test_a_game_keeps_what_it_keeps_and_records_and_the_rest_is_shown():
 
 
 def test_the_start_cell_is_the_boards_and_a_flip_turns_a_field_over():
-    shown = gamestate.Showing(42)
-    assert shown.start_cell(9, 9) == gamestate.start_tile(42, 9, 9)
-    assert shown.start_cell(16, 30) == gamestate.start_tile(42, 16, 30)
-    shown.board = 43
-    assert shown.start_cell(16, 30) == gamestate.start_tile(43, 16, 30)
+    shown = gamestate.Showing()
+    assert shown.start_cell(42, 9, 9) == gamestate.start_tile(42, 9, 9)
+    assert shown.start_cell(42, 16, 30) == gamestate.start_tile(42, 16, 30)
+    assert shown.start_cell(43, 16, 30) == gamestate.start_tile(43, 16, 30)
     game = gamestate.Game(42)
     assert game.flip("noguess") is True and game.noguess is True
     settings = gamestate.Settings()
@@ -761,7 +760,7 @@ def window(finished=False, failed=False, state="PLAY"):
     """The shapes of a 9 x 9 window."""
     view = viewport.fit(9, 9, (1366, 768), viewport.tile_sizes(25), None, False,
                         lambda width, most: 60)
-    play, showing = gamestate.Game(7), gamestate.Showing(7)
+    play, showing = gamestate.Game(7), gamestate.Showing()
     showing.state = gamestate.State[state]
     play.stats = advice.game_stats(10, 12, 20.0)
     board = laid(9, 9, set(range(10)), [None] * 81)._replace(failed=failed,
@@ -1233,7 +1232,7 @@ def test_each_choice_starts_off_and_says_its_words_when_turned():
 
 
 def test_a_run_of_replays_goes_back_to_the_state_before_the_first():
-    showing = gamestate.Showing(7)
+    showing = gamestate.Showing()
     showing.state = gamestate.State.AUTO
     showing.show_replay("the stack's replay")
     assert (showing.state, showing.back_to) == (gamestate.State.REPLAY, gamestate.State.AUTO)
@@ -1253,7 +1252,7 @@ def test_a_warning_is_given_once_per_topic_while_the_window_is_open():
 
 
 def test_the_win_is_looked_for_again_only_after_a_change():
-    showing = gamestate.Showing(7)
+    showing = gamestate.Showing()
     assert showing.look_again((0, False)) is True
     assert showing.look_again((0, False)) is False
     assert showing.look_again((0, True)) is True        # X turned over
@@ -1263,7 +1262,7 @@ def test_the_win_is_looked_for_again_only_after_a_change():
 
 def test_the_solver_stops_now_or_once_the_replay_it_watches_ends():
     State = gamestate.State
-    showing = gamestate.Showing(7)
+    showing = gamestate.Showing()
     showing.state = State.AUTO
     showing.stop_auto()
     assert showing.state is State.PLAY

@@ -611,7 +611,7 @@ def worksheet_board(board):
             row, col = board["click"]
             # The game frames a start tile in green for a numbered board and
             # asks the class to click it first: the sheet's click must be it.
-            start = mod.showing.start_cell(mod.ROWS, mod.COLS)
+            start = mod.showing.start_cell(mod.play.board, mod.ROWS, mod.COLS)
             if start != (row - 1) * mod.COLS + col - 1:
                 raise SystemExit(
                     "make_handout: board %d starts at row %d, column %d in the game, "

@@ -36,10 +36,17 @@ PLATFORMS = ["win_amd64", "win32"]
 # "here": this computer's kind (Linux or macOS, say), for each Python asked
 # for; a room of such computers with other Pythons than the teacher's.
 HERE = "here"
-# What a student's computer needs to run the game and the checker. pygame is
-# the release the tests run on, the last with wheels for 3.8 to 3.13; pip
-# chooses the numpy that each Python can run.
-PACKAGES = ["pgzero==1.2.1", "pygame==2.6.1", "numpy"]
+# What a student's computer needs to run the game and the checker: pgzero
+# and pygame as requirements.txt pins them (the releases the tests run on;
+# that pygame is the last with wheels for 3.8 to 3.13), and the numpy pip
+# chooses for each Python.
+def pins(names):
+    """The lines of requirements.txt that pin these packages."""
+    with open(os.path.join(ROOT, "requirements.txt"), encoding="utf-8") as f:
+        return [line.strip() for line in f if line.split("==")[0] in names]
+
+
+PACKAGES = pins(("pgzero", "pygame")) + ["numpy"]
 # The game's folders, copied whole into the teacher's folder.
 GAME_FOLDERS = ["images", "sounds", "fonts", "texts"]
 # What the checker needs beside it, in the students' folder.
