@@ -710,8 +710,8 @@ def write_whole(files):
     """Write files [(path, bytes)], each whole: each into a new temporary
     file beside it (beside the file a link leads to), all of them flushed
     before the first is renamed over its path, so a full disk or a stop
-    while writing changes none of them (only a rename refused between two
-    would leave one new). Whatever was made at a path meanwhile (a named
+    while writing changes none of them (only a rename refused, or a stop,
+    between two renames would leave one new). Whatever was made at a path meanwhile (a named
     pipe) is replaced, never opened."""
     made = []
     try:

@@ -689,7 +689,8 @@ def toggle(name):
     """Q, N, X, V and T: turn a choice over, and say which way it is now."""
     # V ends a replay; layout() then makes room for the slow-motion panel.
     if name == "slowmo":
-        end_replay()
+        while showing.replay is not None or showing.stash is not None:
+            end_replay()        # K's replay, then the one it was started from
     showing.message = settings.toggle(name, play.laid) or showing.message
     if showing.replay is not None:
         showing.replay.predict = settings.predict
@@ -759,13 +760,12 @@ def save_on_exit():
 
 def keep_or_forget(dt):
     """Keep a game in progress now and then; forget it once it ends or is left."""
-    # gamestate.Keeping says when: a crash loses at most KEEP_EVERY s of play.
     playing = play if play.laid and not over() else None
     left = window.keeping.left(playing)
     if left is not None:
         datafiles.forget_game(data_folder(), left, say_once)
-    played = 0 if showing.state is State.PAUSED else dt
-    if window.keeping.due(playing, played, time.monotonic()):
+    paused = showing.state is State.PAUSED      # not played: nothing kept meanwhile
+    if window.keeping.due(None if paused else playing, dt, time.monotonic()):
         kept = kept_now()
         if datafiles.keep_game(data_folder(), kept, say_once, closing=False):
             window.keeping.holds(play, kept)

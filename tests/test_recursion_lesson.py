@@ -234,6 +234,18 @@ def test_the_recursion_error_is_real_and_the_board_comes_back(game):
     assert sys.getrecursionlimit() > 1000          # fix c is still in place
 
 
+def test_v_in_the_limits_demonstration_started_from_a_replay_ends_both(game):
+    board(game, 9, 9, [(0, 0), (8, 8)])
+    game.on_key_down(game.keys.V)
+    game.grid_action(game.block_at(4, 4), game.click_open)
+    assert game.showing.replay is not None
+    game.on_key_down(game.keys.K)                 # from inside that replay
+    game.on_key_down(game.keys.V)                 # slow motion off: no replay shows
+    assert not game.settings.slowmo and (game.ROWS, game.COLS) == (9, 9)
+    assert game.showing.replay is None and game.showing.stash is None
+    assert game.showing.state is game.State.PLAY
+
+
 def test_the_limits_demonstration_draws_only_the_tiles_its_calls_opened(shown):
     game = shown
     board(game, 9, 9, [(0, 0)])

@@ -1105,3 +1105,21 @@ def test_every_test_docs_reliability_names_is_there():
     for path, name in named:
         with open(os.path.join(TESTS, path or "test_reliability.py"), encoding="utf-8") as f:
             assert re.search(r"^def %s\(" % name, f.read(), re.M), (path, name)
+
+
+def test_a_paused_game_does_not_try_again_to_keep_what_could_not_be_kept(game, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(game, "time", clock)
+    kept = walled(game)
+    # Another running game holds the data folder's lock: the keep fails.
+    os.makedirs(game.data_folder(), exist_ok=True)
+    with open(os.path.join(game.data_folder(), "minesweep.lock"), "w") as f:
+        f.write("%d %s" % (os.getppid(), socket.gethostname()))
+    game.update(31.0)
+    assert not os.path.exists(kept) and game.window.keeping.tried == clock.now
+    tried = clock.now
+    game.on_key_down(game.keys.P)               # paused: no play, no more tries
+    for _ in range(5):
+        clock.now += 1.5
+        game.update(1.0)
+    assert game.window.keeping.tried == tried

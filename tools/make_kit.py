@@ -10,7 +10,7 @@ for Windows, 64-bit and 32-bit, on Python 3.8 to 3.13, and for the computer
 and Python the kit is made on; KIT/wheels/README.txt lists each file with its
 size and sha256. "--platform" names the kinds of computer: "here" is this
 computer's (Linux or macOS, say), for each Python asked for; name the
-Windows ones beside it to keep them. A second run reuses the wheels already there and fetches only
+Windows ones beside it to have them too. A second run reuses the wheels already there and fetches only
 what is missing. The Windows installer (a .bat) and KIT/install.sh install
 from wheels/ with no network. The students' folder holds images, sounds, the
 checker, the sheet and a program with the sheet's first two lines; the teacher's the game, the handout
@@ -297,7 +297,7 @@ def main(argv):
                         choices=PLATFORMS + [HERE],
                         help="the kinds of computer (default: both Windows ones); 'here' "
                         "is this computer's kind, for each of the Pythons: name the "
-                        "Windows ones beside it to keep them")
+                        "Windows ones beside it to have them too")
     args = parser.parse_args(argv)
     bad = [python for python in args.python if not re.match(r"^3\.\d+$", python)]
     if bad:
