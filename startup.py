@@ -74,12 +74,16 @@ def options(argv, rows, cols, bombs):
                              "to a CSV file, then stop (no window)")
     parser.add_argument("--at", type=place, metavar="ROW,COL",
                         help="with --calls, the first click (from 1; the middle)")
-    parser.add_argument("--order", choices=["reading", "book"], default="reading",
+    parser.add_argument("--order", choices=["reading", "book"],
                         help="with --calls, the neighbours' order: reading (top left "
                              "to bottom right) or the book's shuffled blocks list")
     args = parser.parse_args(argv)
     if args.calls is not None and not args.calls.strip():
         parser.error("--calls needs the name of a file to write, such as calls.csv")
+    if args.calls is None and (args.at is not None or args.order is not None):
+        parser.error("--%s goes with --calls FILE, which writes the first click's calls"
+                     % ("at" if args.at is not None else "order"))
+    args.order = args.order or "reading"
     args.asked = any(value is not None for value in (args.rows, args.cols, args.bombs,
                                                      args.board))
     args.rows = rows if args.rows is None else args.rows
@@ -96,12 +100,26 @@ def options(argv, rows, cols, bombs):
     return args
 
 
+# The game's folders beside minesweep.py, each with every folder in it: the
+# pictures and words it needs, and the lesson, the checker, the tools, the
+# docs and the tests that come with it.
+OWN_FOLDERS = ("images", "sounds", "texts", "fonts", "chapter", "tools", "docs", "tests",
+               ".ci")
+# The files beside minesweep.py that are the game's: its programs and
+# pages (by how their names end) and its lists of what to install.
+OWN_ENDINGS = (".py", ".md")
+OWN_STARTS = ("requirements", "pytest.ini")
+
+
 def own_files(root):
-    """The game's own folders and files beside minesweep.py (its folder,
-    root), which nothing it writes may replace."""
-    return ([os.path.join(root, folder) for folder in ("images", "sounds", "texts", "fonts")]
-            + [os.path.join(root, name) for name in sorted(os.listdir(root))
-               if name.endswith(".py")])
+    """The game's own folders and files in its folder, root, which nothing
+    it writes may replace: each folder of OWN_FOLDERS and every folder in
+    it, and the files named as OWN_ENDINGS and OWN_STARTS say (a worksheet
+    of the user's own beside them may be written again)."""
+    folders = [where for name in OWN_FOLDERS
+               for where, _, _ in os.walk(os.path.join(root, name))]
+    return folders + [os.path.join(root, name) for name in sorted(os.listdir(root))
+                      if name.endswith(OWN_ENDINGS) or name.startswith(OWN_STARTS)]
 
 
 def picture_names(sizes):

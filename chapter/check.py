@@ -12,9 +12,11 @@ are in check_texts.json beside this file, in each language of the game's
 table (languages.py), chosen as the game chooses: --lang, MINESWEEP_LANG,
 or the computer's own language; else the book's, Simplified Chinese.
 
-This is a checker for a class: it does not guard against a program written
-to do harm. Exit status: 0 when every program passed every section, 1 when
-one did not, 2 when the checker could not run.
+A program is untrusted: each can spoil at most its own verdict. Where the
+system can (Linux's Landlock), each runs shut in its own work folder
+(check_sandbox.py); where it cannot, a class run says so. Exit status: 0
+when every program passed every section, 1 when one did not, 2 when the
+checker could not run.
 """
 import argparse
 import concurrent.futures
@@ -24,15 +26,11 @@ import importlib.util
 import json
 import os
 import queue
-import secrets
 import shutil
-import signal
 import stat
-import subprocess
 import sys
 import tempfile
 import time
-
 
 
 def own_folder():
@@ -47,17 +45,23 @@ def own_folder():
 
 
 HERE = own_folder()
+if HERE not in sys.path:                # under pgzrun, this folder is not on the path
+    sys.path.insert(0, HERE)
+import check_sandbox  # noqa: E402  (beside this file)
+
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
             "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
 CHILD = os.path.join(HERE, "check_sections.py")
 # The whole check of one program may take this long before its process is
 # stopped; each section inside has its own, shorter, limit.
 PROGRAM_SECONDS = 60
-# The checker's own files, never a student's program: in its own folder, or
-# in any folder that holds a copy of it (its words file beside them).
-# languages.py, the game's table of languages, lies beside it in the
-# students' folder of the classroom kit.
-OWN_FILES = {"check.py", "check_sections.py", "check_causes.py", "languages.py"}
+# The checker's files (the classroom kit copies them into the students'
+# folder), never a student's program: in its own folder, or in any folder
+# that holds a copy of it (its words file beside them). languages.py, the
+# game's table of languages, lies beside it in the kit's students' folder.
+CHECKER_FILES = ("check.py", "check_sections.py", "check_causes.py", "check_sandbox.py",
+                 "check_texts.json")
+OWN_FILES = set(CHECKER_FILES) | {"languages.py"}
 BOOK_LANGUAGE = "zh"     # spoken when nothing asks for another
 
 
@@ -210,69 +214,6 @@ def child_env():
     return env
 
 
-class Server:
-    """A child that has imported pygame once and forks a process for each
-    program (where the system can fork: not on Windows)."""
-
-    def __init__(self):
-        self.process = subprocess.Popen(
-            [sys.executable, CHILD, "--serve", str(PROGRAM_SECONDS)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            env=child_env(), text=True, encoding="utf-8")
-
-    def check(self, program, work_file, out):
-        """Check one program; 'done' or 'timeout' (None if the server failed)."""
-        try:
-            self.process.stdin.write(json.dumps([os.path.abspath(program), work_file, out])
-                                     + "\n")
-            self.process.stdin.flush()
-            return self.process.stdout.readline().strip() or None
-        except OSError:
-            return None
-
-    def close(self):
-        """End the server."""
-        try:
-            self.process.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
-# The exit status of check_sections.py --alone when the program ran out of
-# time there.
-TIMED_OUT = 3
-
-
-def run_alone(program, work, work_file, out):
-    """Check one program in a process of its own (and a process group of
-    its own, ended whole at the end); True if it timed out."""
-    child = subprocess.Popen(
-        [sys.executable, CHILD, "--alone", str(PROGRAM_SECONDS), os.path.abspath(program),
-         work_file, out],
-        cwd=work, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, env=child_env(), start_new_session=hasattr(os, "setsid"))
-    try:
-        # The child stops the program itself at PROGRAM_SECONDS (where it
-        # can fork); this is for when it cannot.
-        child.wait(timeout=PROGRAM_SECONDS + 10)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.wait()
-        return True
-    finally:
-        if hasattr(os, "killpg"):
-            try:
-                os.killpg(child.pid, signal.SIGKILL)
-            except OSError:
-                pass
-    return child.returncode == TIMED_OUT
-
-
 # What a fact of a finding may be: the words put each in a sentence.
 FACT_TYPES = (str, int, float, bool, type(None))
 
@@ -312,59 +253,74 @@ def good_findings(found, keys):
 
 
 def run_program(program, servers=None, keys=None):
-    """Check one program in a child process: its list of findings. The
-    child's answer is taken only if it is one the child writes (with words
-    among keys, the messages' keys): anything else is not the checker's."""
-    # The child writes its findings outside the program's folder, under a
-    # name chosen at random here: a program cannot write its own verdict by
-    # putting a file where it runs.
-    work = verdict = None
+    """Check one program in a confined process of its own: its list of
+    findings. The answer is taken only if it is one the child writes (with
+    words among keys, the messages' keys): anything else is not the
+    checker's."""
+    work = None
     try:
         try:
-            work = tempfile.mkdtemp(prefix="minesweep-check-")
-            verdict = tempfile.mkdtemp(prefix="minesweep-verdict-")
+            work = tempfile.mkdtemp(prefix=check_sandbox.WORK_PREFIX)
         except OSError as error:
             raise unreadable(error) from None
-        out = os.path.join(verdict, secrets.token_hex(8) + ".json")
         work_file = work_folder(program, work)
-        if servers is None:
-            timed_out = run_alone(program, work, work_file, out)
-        else:
-            server = servers.get()
-            answer = None
-            try:
-                answer = server.check(program, work_file, out)
-            finally:
-                if answer is None:
-                    # The program ended the server itself: this program's
-                    # check ends here, and a new server checks the others.
-                    server.close()
-                    server = Server()
-                servers.put(server)
-            timed_out = answer == "timeout"
-        try:
-            with open(out, encoding="utf-8") as f:
-                found = json.load(f)
-        except (OSError, ValueError, RecursionError):
-            found = []
+        answer = ask(os.path.abspath(program), work_file, servers)
+        found = answer.get("found")
         if keys is not None and not good_findings(found, keys):
             return [{"section": SECTIONS[0], "ok": False, "key": "unchecked", "line": None,
                      "facts": {}}]
+        found = found or []
     except Unreadable as why:
         return [{"section": SECTIONS[0], "ok": False, "key": why.key, "line": None,
                  "facts": why.facts}]
     finally:
-        for folder in (work, verdict):
-            if folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
     if not found or found[-1]["ok"]:
         if len(found) < len(SECTIONS):
-            key = "child_timeout" if timed_out else "child_died"
-            if key == "child_died" and disk_full(os.path.dirname(verdict)):
+            key = "child_timeout" if answer["status"] == "timeout" else "child_died"
+            if key == "child_died" and disk_full(work):
                 key = "disk_full"           # the child could not write its answer
             found.append({"section": SECTIONS[len(found)], "ok": False, "key": key,
                           "line": None, "facts": {"seconds": PROGRAM_SECONDS}})
     return found
+
+
+def ask(program, work_file, servers):
+    """The child's answer for one program ({'status', 'found'}). A server
+    that fails is replaced, and the check is made again, once; so is a
+    check ended by a signal not the checker's: another program may have
+    sent it."""
+    answer = None
+    for _ in range(2):
+        answer = ask_once(program, work_file, servers)
+        if answer is not None and answer.get("status") != "died":
+            return answer
+    return answer or {"status": "timeout", "found": []}
+
+
+def ask_once(program, work_file, servers):
+    """One check's answer, from a server of servers (a queue of them; None:
+    one of its own), or from a process of its own where nothing forks;
+    None if the server failed (it is replaced)."""
+    if not hasattr(os, "fork"):
+        return check_sandbox.run_alone(CHILD, PROGRAM_SECONDS, work_file, program,
+                                       child_env())
+    server = new_server() if servers is None else servers.get()
+    answer = None
+    try:
+        answer = server.check(program, work_file)
+    finally:
+        if answer is None or servers is None:
+            server.close()
+        if servers is not None:
+            servers.put(server if answer is not None else new_server())
+    return answer
+
+
+def new_server():
+    """A child that forks a confined process for each program it is asked."""
+    return check_sandbox.Server(CHILD, PROGRAM_SECONDS, child_env())
 
 
 def disk_full(folder):
@@ -415,6 +371,8 @@ def words(texts, finding):
         text += fill(texts["near"], {"near": facts["near"]})
     if facts.get("in_func"):
         text += fill(texts["in_func"], {"func": facts["in_func"]})
+    if facts.get("kept_in"):
+        text += " " + texts["kept_in"]
     return text
 
 
@@ -451,7 +409,7 @@ def check_all(programs, texts):
     if hasattr(os, "fork") and len(programs) > 1:
         servers = queue.Queue()
         for _ in range(workers):
-            servers.put(Server())
+            servers.put(new_server())
     keys = set(texts["messages"])
     try:
         with concurrent.futures.ThreadPoolExecutor(workers) as pool:
@@ -527,7 +485,7 @@ td.words {{ max-width: 34em; }}
 tr.count td {{ background: #f4f4f4; text-align: center; }}
 </style></head><body>
 <h1>{title}</h1>
-<p>{note}<br>{intro}<br>{made}</p>
+<p>{note}<br>{confined}<br>{intro}<br>{made}</p>
 <table>
 <tr><th>{program}</th>{heads}<th>{reached}</th><th>{words}</th></tr>
 {rows}
@@ -536,9 +494,10 @@ tr.count td {{ background: #f4f4f4; text-align: center; }}
 """
 
 
-def as_html(results, texts, tag):
+def as_html(results, texts, tag, confined):
     """One offline page for the teacher: a row per program, a column per
-    section, the first failure's words in its row."""
+    section, the first failure's words in its row; confined says what this
+    computer kept the programs from (check_sandbox.confinement)."""
     esc = html.escape
     heads = "".join('<th class="sec" title="%s">%s %s</th>' % (
         esc(texts["sections"][s]), s, esc(texts["sections"][s])) for s in SECTIONS)
@@ -565,6 +524,7 @@ def as_html(results, texts, tag):
                      for i in range(len(SECTIONS)))
     return PAGE.format(lang=tag, title=esc(texts["html_title"]),
                        note=esc(texts["html_note"]), intro=esc(texts["intro"]),
+                       confined=esc(texts["confined"][confined]),
                        made=esc(texts["html_made"].format(time=time.strftime(
                            "%Y-%m-%d %H:%M"))),
                        program=esc(texts["html_program"]), heads=heads,
@@ -665,12 +625,27 @@ def have_pgzero():
         return False
 
 
-def say(text):
-    """Print, whatever the console's encoding can show."""
-    stream = sys.stdout
+class Unsaid(Exception):
+    """What the checker says could not be written: the output is closed
+    (the end of `check.py | head -1`), or its disk is full."""
+
+    def __init__(self, full):
+        Exception.__init__(self, full)
+        self.full = full
+
+
+def say(text, stream=None):
+    """Print, whatever the console's encoding can show; Unsaid if it cannot
+    be written at all."""
+    stream = stream or sys.stdout
     encoding = getattr(stream, "encoding", None) or "utf-8"
-    stream.write(text.encode(encoding, "replace").decode(encoding) + "\n")
-    stream.flush()
+    try:
+        stream.write(text.encode(encoding, "replace").decode(encoding) + "\n")
+        stream.flush()
+    except BrokenPipeError:
+        raise Unsaid(False) from None
+    except OSError as error:
+        raise Unsaid(error.strerror or str(error)) from None
 
 
 OPTIONS = ("--json", "--html", "--lang", "--help", "-h")
@@ -739,8 +714,14 @@ def main(argv):
     if fault:
         say(texts["html_refused"].format(path=args.html, why=texts["html_why"][fault]))
         return 2
+    # A class run says what this computer keeps each program from, where
+    # that is not everything; the teacher's page always says it.
+    confined = check_sandbox.confinement()
     if not args.json:
         say(texts["checking"].format(count=len(programs)))
+    if len(programs) > 1 and confined != "all":
+        say(texts["confined"][confined], sys.stderr if args.json else sys.stdout)
+    check_sandbox.never_looked_into()
     results = check_all(programs, texts)
     if args.json:
         say(json.dumps(results, ensure_ascii=False, indent=1))
@@ -748,7 +729,7 @@ def main(argv):
         try:
             known = languages.BY_CODE if languages else {}
             tag = known[lang].tag if lang in known else lang
-            write_page(args.html, as_html(results, texts, tag))
+            write_page(args.html, as_html(results, texts, tag, confined))
         except OSError as e:
             say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
             return 2
@@ -765,7 +746,37 @@ def main(argv):
 # too, into the module before running it): either way it checks, then ends
 # by itself, before pgzrun would open a game window. An ordinary import
 # does nothing.
+def run(argv):
+    """main, with output that cannot be written said in one line on the
+    error output (a full disk), or ended quietly (a closed pipe)."""
+    try:
+        return main(argv)
+    except Unsaid as why:
+        # Nothing more may go to the closed output, not even at exit.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        if why.full:
+            try:
+                sys.stderr.write(spoken(argv)["unsaid"].format(why=why.full) + "\n")
+            except (OSError, UnicodeError):
+                pass
+        return 2
+
+
+def spoken(argv):
+    """The words of the language the command line asks for (or the one
+    the game would choose)."""
+    every = load_texts()
+    try:
+        args, _ = parse(argv, every)
+    except SystemExit:
+        args = argparse.Namespace(lang=None)
+    return every[choose_language(args.lang, every, load_languages())]
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run(sys.argv[1:]))
 if __name__ == "pgzero.builtins" and getattr(sys, "_pgzrun", False):
-    sys.exit(main([]))
+    sys.exit(run([]))

@@ -22,6 +22,7 @@ import traceback
 import types
 
 import check_causes
+import check_sandbox
 
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
             "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
@@ -147,6 +148,10 @@ def read_source(path, notes):
         if "invalid or missing" not in str(e):
             raise Fail("bad_coding", 1, coding=str(e))
         encoding = "utf-8"            # no coding line, and not UTF-8 either
+    if not text_coding(encoding):
+        # A codec that is no text encoding Python reads a program in
+        # (undefined, rot13, punycode, utf-16, an EBCDIC one): the coding line.
+        raise Fail("bad_coding", 1, coding="coding: %s" % encoding)
     says_gb = encoding.replace("-", "").replace("_", "").lower() in ("gb18030", "gbk",
                                                                      "gb2312", "cp936")
     try:
@@ -163,6 +168,16 @@ def read_source(path, notes):
         # word in a string would show as nonsense.
         notes.append(("note_utf8_says_gb", 1, {"coding": encoding}))
     return text
+
+
+def text_coding(encoding):
+    """Whether a coding line's encoding reads a program's ASCII as ASCII,
+    as Python needs of it."""
+    sample = b"# coding\nROWS = 15  # +-*/\n"
+    try:
+        return sample.decode(encoding) == sample.decode("ascii")
+    except (LookupError, UnicodeError, TypeError, ValueError):
+        return False
 
 
 def is_utf8(data):
@@ -435,11 +450,14 @@ class FakeTile:
 class Program:
     """One student's program, loaded afresh for each section."""
 
-    def __init__(self, path, work_file):
+    def __init__(self, path, work_file, confined=False):
         self.path = path
         self.work_file = work_file
+        # Whether the program is kept inside its work folder (Landlock):
+        # then a file it may not open is the checker's doing, and said so.
+        self.confined = confined
         self.notes = []
-        source = read_source(path, self.notes)
+        source = read_source(work_file, self.notes)
         self.code, tree = compile_source(source, path)
         self.tree = tree
         self.lines = Lines(tree)
@@ -604,6 +622,10 @@ class Program:
             return Fail("memory", line, **facts)
         if isinstance(e, OSError) and e.errno in DISK_FULL:
             return Fail(DISK_FULL[e.errno], line, most=FILE_BYTES // (1024 * 1024), **facts)
+        if isinstance(e, PermissionError) and self.confined:
+            # A file outside the program's own folder: the checker's walls,
+            # said beside Python's words so the student knows why.
+            return Fail("crash", line, kept_in=True, **facts)
         if isinstance(e, UnboundLocalError):
             name = str(e).split("'")[1] if "'" in str(e) else "?"
             looped = funcs and check_causes.loop_variable_of(self.tree, funcs[0], name)
@@ -1651,44 +1673,34 @@ def limit_memory():
             pass
 
 
-def save(results, path):
-    """Write the results so far (the parent reads them even if we die)."""
-    part = path + ".part"
-    with open(part, "w", encoding="utf-8") as f:
-        json.dump(results, f, ensure_ascii=False)
-    os.replace(part, path)
-
-
-def check(path, work_file, out):
-    """Check one program, section by section, writing each result."""
-    results = []
+def check(path, work_file, write, confined=False):
+    """Check one program, section by section, writing each finding as it
+    is made (the parent reads them even if the program ends this process)."""
     try:
-        program = Program(path, work_file)
+        program = Program(path, work_file, confined)
     except Fail as f:
-        results.append({"section": SECTIONS[0], "ok": False, "key": f.key, "line": f.line,
-                        "facts": f.facts})
-        save(results, out)
+        write({"section": SECTIONS[0], "ok": False, "key": f.key, "line": f.line,
+               "facts": f.facts, "notes": []})
         return
-    save(results, out)
     notes = [{"key": key, "line": line, "facts": facts} for key, line, facts in program.notes]
     for section, func in zip(SECTIONS, CHECKS):
         try:
             key, facts = func(program)
-            results.append({"section": section, "ok": True, "key": key, "line": None,
-                            "facts": facts})
+            found = {"section": section, "ok": True, "key": key, "line": None,
+                     "facts": facts}
         except Todo as f:
-            results.append({"section": section, "ok": None, "todo": True, "key": f.key,
-                            "line": f.line, "facts": f.facts})
+            found = {"section": section, "ok": None, "todo": True, "key": f.key,
+                     "line": f.line, "facts": f.facts}
         except Fail as f:
-            results.append({"section": section, "ok": False, "key": f.key,
-                            "line": f.line, "facts": f.facts})
+            found = {"section": section, "ok": False, "key": f.key, "line": f.line,
+                     "facts": f.facts}
         except Stopped:
-            results.append({"section": section, "ok": False, "key": "endless",
-                            "line": None, "facts": {}})
-        if len(results) == 1:
-            results[0]["notes"] = notes
-        save(results, out)
-        if not results[-1]["ok"]:
+            found = {"section": section, "ok": False, "key": "endless", "line": None,
+                     "facts": {}}
+        if section == SECTIONS[0]:
+            found["notes"] = notes
+        write(found)
+        if not found["ok"]:
             return
 
 
@@ -1699,158 +1711,38 @@ def quiet_env():
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 
-def check_here(path, work_file, out):
-    """In this (new) process: limits, pygame started, the program checked,
-    and the process ended at once (the student's program may have left
-    threads behind; the results are written)."""
-    try:
-        limit_memory()
-        import pygame  # noqa: F401  (started here, before the student's program)
-        import pgzero.runner  # noqa: F401
-        speed_up_actors()
-        with open(work_file, "rb") as f:
-            if b"tkinter" in f.read():
-                stoppable_tk()
-        os.chdir(os.path.dirname(work_file))
-        check(path, work_file, out)
-    finally:
-        os._exit(0)
+def check_here(path, work_file, write, confined):
+    """In the program's own process: limits, pygame started, the checker's
+    folder off the path, and the program checked."""
+    limit_memory()
+    import pygame  # noqa: F401  (started here, before the student's program)
+    import pgzero.runner  # noqa: F401
+    speed_up_actors()
+    with open(work_file, "rb") as f:
+        if b"tkinter" in f.read():
+            stoppable_tk()
+    # The program runs in its work folder, never beside the checker: what
+    # it imports or opens by a name alone is found there, not here.
+    sys.path[:] = [entry for entry in sys.path
+                   if os.path.realpath(entry or ".") != os.path.realpath(HERE)]
+    check(path, work_file, write, confined)
 
 
-def wait_for(pid, seconds):
-    """Wait for a forked child to end; stop it after seconds. 'done' or
-    'timeout'."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        ended, _ = os.waitpid(pid, os.WNOHANG)
-        if ended:
-            return "done"
-        time.sleep(0.02)
-    os.kill(pid, signal.SIGKILL)
-    os.waitpid(pid, 0)
-    return "timeout"
-
-
-# A program may start processes of its own (os.fork, subprocess), and
-# they may leave its process group (os.setsid). Each check runs in a group
-# of its own, ended whole when the check ends; on Linux the process that
-# starts the checks is also made the "subreaper" of all that it starts, so
-# a process that left the group is still found among its children.
-PR_SET_CHILD_SUBREAPER = 36
-
-
-def adopt_leftovers():
-    """On Linux: become the parent of every process our children leave
-    behind, instead of the system's first process."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
-
-
-def own_children():
-    """The process ids of this process's children (on Linux, from /proc;
-    elsewhere none are known)."""
-    try:
-        names = os.listdir("/proc")
-    except OSError:
-        return []
-    me, found = os.getpid(), []
-    for name in names:
-        if not name.isdigit():
-            continue
-        try:
-            with open("/proc/%s/stat" % name, encoding="ascii", errors="replace") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if len(fields) > 1 and fields[1] == str(me):
-            found.append(int(name))
-    return found
-
-
-def end_leftovers(group):
-    """End every process a check left behind: its process group, and any
-    child of ours (a process that left the group, adopted by us)."""
-    try:
-        os.killpg(group, signal.SIGKILL)
-    except OSError:
-        pass
-    for _ in range(20):             # each round ends those the last one left
-        children = own_children()
-        if not children:
-            return
-        for child in children:
-            try:
-                os.kill(child, signal.SIGKILL)
-            except OSError:
-                pass
-        for child in children:
-            try:
-                os.waitpid(child, 0)
-            except ChildProcessError:
-                pass
-
-
-def check_forked(path, work_file, out, seconds):
-    """Check one program in a process forked from this one, in a group of
-    its own; 'done' or 'timeout'. Nothing it started is left running."""
-    pid = os.fork()
-    if pid == 0:
-        os.setpgid(0, 0)
-        # The child's prints go nowhere, not into the answers.
-        nowhere = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(nowhere, fd)
-        check_here(path, work_file, out)
-    try:
-        os.setpgid(pid, pid)        # the child may not have made its group yet
-    except OSError:
-        pass
-    answer = wait_for(pid, seconds)
-    end_leftovers(pid)
-    return answer
-
-
-def serve(seconds):
-    """python check_sections.py --serve SECONDS: check the programs named
-    on stdin (one JSON list [program, work_file, result_file] a line), each
-    in a process forked from this one, which has imported pygame already
-    (most of a check's start); answer each line with 'done' or 'timeout'."""
-    quiet_env()
-    adopt_leftovers()
-    import pygame  # noqa: F401  (imported, not started: each child starts it)
-    answers = sys.stdout
-    for line in sys.stdin:
-        path, work_file, out = json.loads(line)
-        answers.write(check_forked(path, work_file, out, seconds) + "\n")
-        answers.flush()
-
-
-# The exit status of a check of one program (--alone) that ran out of time.
-TIMED_OUT = 3
+# The folder of this file, which a checked program may not read: with the
+# teacher's home, it is kept out of the folders opened to the program.
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def child_main(argv):
-    """python check_sections.py --alone SECONDS PROGRAM WORK_FILE RESULT_FILE,
-    or --serve SECONDS."""
+    """python check_sections.py --serve SECONDS (programs asked on stdin),
+    or --alone SECONDS PROGRAM WORK_FILE (where nothing forks: Windows)."""
+    quiet_env()
     seconds = float(argv[1])
     if argv[0] == "--serve":
-        serve(seconds)
-        return
-    quiet_env()
-    # The program sees only its own name in sys.argv, not where the
-    # checker's answer goes.
-    del sys.argv[1:]
-    if not hasattr(os, "fork"):
-        check_here(*argv[2:])           # Windows: the parent's limit acts
-        return
-    adopt_leftovers()
-    if check_forked(*argv[2:], seconds) == "timeout":
-        sys.exit(TIMED_OUT)
+        avoid = [HERE, os.path.expanduser("~"), os.getcwd()]
+        check_sandbox.serve(seconds, check_here, avoid)
+    else:
+        check_sandbox.serve_alone(argv[1:], check_here)
 
 
 if __name__ == "__main__":

@@ -596,3 +596,19 @@ def test_not_yet_written_has_its_own_mark(tmp_path):
     page = tmp_path / "class.html"
     run_check("--html", str(page), step)
     assert page.read_text(encoding="utf-8").count('class="mark todo"') == 1
+
+
+def test_a_coding_line_python_cannot_read_a_program_in_is_named(tmp_path):
+    # A codec that is no text encoding (undefined, rot13, punycode), one
+    # that does not read ASCII as ASCII (UTF-16, EBCDIC's cp037): the
+    # coding line is the fault, at line 1, never "ended by itself" nor "a
+    # Chinese sign".
+    text = book()
+    for coding in ("undefined", "rot13", "punycode", "utf-16", "cp037"):
+        (tmp_path / ("c_%s.py" % coding.replace("-", ""))).write_bytes(
+            text.replace("coding:gb18030", "coding: " + coding, 1).encode("gb18030"))
+    done = run_check("--json", str(tmp_path))
+    for result in json.loads(done.stdout):
+        first = result["checks"][0]
+        assert first["ok"] is False and first["line"] == 1, result
+        assert pattern("bad_coding").fullmatch(first["message"]), result

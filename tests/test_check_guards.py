@@ -24,16 +24,43 @@ def texts(lang="zh"):
         return json.load(f)[lang]
 
 
-def run_check(tmp_path, *args, cwd=None, timeout=600, env=None):
+def run_check(tmp_path, *args, cwd=None, timeout=600, env=None, checker=CHECK):
     """The checker run as a teacher runs it, with its temporary folders in
     a folder of the test's own (to see that it leaves nothing there)."""
     temp = tmp_path / "temp"
     temp.mkdir(exist_ok=True)
     env = dict(env if env is not None else os.environ)
     env["TMPDIR"] = str(temp)
-    return subprocess.run([sys.executable, CHECK] + list(args), capture_output=True,
+    return subprocess.run([sys.executable, checker] + list(args), capture_output=True,
                           text=True, encoding="utf-8", timeout=timeout,
                           cwd=str(cwd or tmp_path), env=env)
+
+
+# The checker as it runs where Linux has no Landlock (older than 5.13) or on
+# macOS: the same parent and child, with the one function that asks the
+# system for Landlock answering "none". Run as check.py is.
+WITHOUT_LANDLOCK = """\
+import runpy, sys
+sys.path.insert(0, {chapter!r})
+import check_sandbox
+check_sandbox.landlock_version = lambda: 0
+if sys.argv[1:2] in (["--serve"], ["--alone"]):      # the child, started by the parent
+    runpy.run_path({child!r}, run_name="__main__")
+else:
+    import check
+    check.CHILD = __file__
+    sys.exit(check.run(sys.argv[1:]))
+"""
+
+
+def without_landlock(tmp_path):
+    """The checker's command where it cannot confine a program."""
+    wrapper = tmp_path / "check_without_landlock.py"
+    chapter = os.path.join(ROOT, "chapter")
+    wrapper.write_text(WITHOUT_LANDLOCK.format(chapter=chapter,
+                                               child=os.path.join(chapter, "check_sections.py")),
+                       encoding="utf-8")
+    return str(wrapper)
 
 
 def left_behind(tmp_path):
@@ -134,16 +161,15 @@ with open("result.json", "w") as f:
 os._exit(0)
 """
 
-# A program that finds where the checker's answer goes (in the checker's
-# own frames, as only a program written to cheat would) and puts there an
-# answer the checker never writes.
-WRITES_A_STRANGE_VERDICT = """import json, os, sys
+# A program that finds where the checker's answer goes (the pipe of its
+# answers, in the checker's own frames, as only a program written to cheat
+# would), puts there an answer the checker never writes, and ends.
+WRITES_A_STRANGE_VERDICT = """import os, sys
 frame = sys._getframe()
 while frame is not None:
-    out = frame.f_locals.get("out")
-    if isinstance(out, str) and out.endswith(".json"):
-        with open(out, "w") as f:
-            f.write(%r)
+    answers = frame.f_locals.get("answers")
+    if isinstance(answers, int):
+        os.write(answers, %r)
         os._exit(0)
     frame = frame.f_back
 """
@@ -163,7 +189,9 @@ def test_a_program_cannot_write_its_own_verdict(tmp_path):
                "out_of_order": [{"section": "3.4.2", "ok": True, "key": "ok_312",
                                  "line": None, "facts": {}}]}
     for name, verdict in strange.items():
-        (folder / (name + ".py")).write_text(WRITES_A_STRANGE_VERDICT % (json.dumps(verdict),),
+        lines = verdict if isinstance(verdict, list) else [verdict]
+        answer = "".join(json.dumps(line) + "\n" for line in lines).encode("ascii")
+        (folder / (name + ".py")).write_text(WRITES_A_STRANGE_VERDICT % (answer,),
                                              encoding="utf-8")
     for args in (["--json"], ["--json", "--html", str(tmp_path / "r.html")]):
         done = run_check(tmp_path, *(args + [str(folder)]))
@@ -218,42 +246,53 @@ def test_a_tk_window_never_shows_on_the_teachers_screen_and_its_loop_is_stopped(
         (tmp_path / "window.py").write_text(
             "import tkinter\nroot = tkinter.Tk()\nroot.mainloop()\n", encoding="utf-8")
         # A program that finds a screen of its own (as on a computer where
-        # windows need no display named) has its Tk loop stopped in time.
+        # windows need no display named) has its Tk loop stopped in time;
+        # where the program is confined, it cannot even reach the screen.
         (tmp_path / "own_screen.py").write_text(
             "import os, tkinter\nos.environ['DISPLAY'] = os.environ['SHOW_ON']\n"
             "root = tkinter.Tk()\nroot.title('hello')\nroot.mainloop()\n",
             encoding="utf-8")
         env = dict(os.environ, DISPLAY=screen, SHOW_ON=screen)
-        for name in ("window.py", "own_screen.py"):
-            done = run_check(tmp_path, "--json", "--lang", "en", name, env=env)
-            [result] = json.loads(done.stdout)
-            first = result["checks"][0]
-            assert first["ok"] is False, first
-            if name == "window.py":
-                assert first["line"] == 2 and "TclError" in first["message"], first
-            else:
-                assert first["line"] == 5, first
-                assert first["message"] == texts("en")["messages"]["endless_load"].format(
-                    when="")
+        for checker in (CHECK, without_landlock(tmp_path)):
+            for name in ("window.py", "own_screen.py"):
+                done = run_check(tmp_path, "--json", "--lang", "en", name, env=env,
+                                 checker=checker)
+                [result] = json.loads(done.stdout)
+                first = result["checks"][0]
+                assert first["ok"] is False, first
+                if name == "window.py" or (checker == CHECK and confined() == "all"):
+                    assert first["line"] in (2, 3) and "TclError" in first["message"], first
+                else:
+                    assert first["line"] == 5, first
+                    assert first["message"] == texts("en")["messages"]["endless_load"].format(
+                        when="")
     finally:
         next(server, None)
 
 
-# A program that starts a process that outlives it: the process writes its
-# id into the folder MARKS, after the program's tag, and sleeps; with setsid
-# it leaves the program's process group too. The program waits for the mark,
-# then goes on.
+def confined():
+    """What this computer keeps a checked program from (check_sandbox)."""
+    sys.path.insert(0, os.path.join(ROOT, "chapter"))
+    import check_sandbox
+    return check_sandbox.confinement()
+
+
+# A program that starts a process that outlives it: the process writes a
+# mark in the program's folder and sleeps; with setsid it leaves the
+# program's process group too. The program waits for the mark, then stops
+# with an error that names the process, which the report then shows.
 LEAVES_A_PROCESS = """import os, time
-MARKS, TAG, LEAVES = %r, %r, %r
+LEAVES = %r
 if os.fork() == 0:
     if LEAVES:
         os.setsid()
-    with open(os.path.join(MARKS, "%%s-%%d" %% (TAG, os.getpid())), "w") as f:
+    with open("mark-%%d" %% os.getpid(), "w") as f:
         f.write("x")
     time.sleep(300)
     os._exit(0)
-while not any(name.startswith(TAG + "-") for name in os.listdir(MARKS)):
+while not any(name.startswith("mark-") for name in os.listdir(".")):
     time.sleep(0.01)
+raise RuntimeError("left " + [n for n in os.listdir(".") if n.startswith("mark-")][0])
 """
 
 
@@ -266,30 +305,35 @@ def alive(pid):
         return False
 
 
+def left_processes(results):
+    """The processes the programs said they left behind."""
+    return [int(check["message"].rsplit("mark-", 1)[1].rstrip("'\"").split()[0])
+            for result in results for check in result["checks"]
+            if "mark-" in (check["message"] or "")]
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
 def test_processes_a_program_starts_end_with_its_check(tmp_path):
-    marks = tmp_path / "marks"
-    marks.mkdir()
     folder = tmp_path / "c"
     folder.mkdir()
     copy(STEP11, folder / "book.py")
     for name, leaves in (("stays_in_group", False), ("leaves_group", True)):
-        (folder / (name + ".py")).write_text(LEAVES_A_PROCESS % (str(marks), name, leaves),
-                                             encoding="utf-8")
+        (folder / (name + ".py")).write_text(LEAVES_A_PROCESS % (leaves,), encoding="utf-8")
     alone = tmp_path / "alone.py"
-    alone.write_text(LEAVES_A_PROCESS % (str(marks), "alone", True), encoding="utf-8")
-
-    def pids():
-        """The processes the programs started."""
-        return [int(name.rsplit("-", 1)[1]) for name in os.listdir(str(marks))]
+    alone.write_text(LEAVES_A_PROCESS % (True,), encoding="utf-8")
+    left = []
     try:
-        done = run_check(tmp_path, "--json", str(folder))
-        assert by_name(done)["book.py"]["reached"] == "3.4.2"
-        done = run_check(tmp_path, "--json", str(alone))
-        assert len(pids()) == 3
-        assert [pid for pid in pids() if alive(pid)] == []
+        for checker in (CHECK, without_landlock(tmp_path)):
+            done = run_check(tmp_path, "--json", str(folder), checker=checker)
+            assert by_name(done)["book.py"]["reached"] == "3.4.2"
+            results = list(by_name(done).values())
+            results += json.loads(run_check(tmp_path, "--json", str(alone),
+                                            checker=checker).stdout)
+            left += left_processes(results)
+        assert len(left) == 6
+        assert [pid for pid in left if alive(pid)] == []
     finally:
-        for pid in pids():
+        for pid in left:
             try:
                 os.kill(pid, 9)
             except OSError:
@@ -307,9 +351,8 @@ f.close()
 # A program that fills the disk of the checker's temporary folder with
 # files it leaves outside its own folder, until the disk is full.
 FILLS_THE_DISK = """import os
-room = os.path.dirname(os.getcwd())
 for n in range(100000):
-    with open(os.path.join(room, "filler%d.bin" % n), "wb") as f:
+    with open("filler%d.bin" % n, "wb") as f:
         f.write(b"x" * 1024 * 1024)
 """
 
@@ -347,6 +390,24 @@ def small_disk(folder):
                           capture_output=True).returncode == 0
 
 
+def fill_up(disk):
+    """Fill the disk with files, but for one page: room for Python's look
+    at whether the temporary folder can be written (a few bytes), not for a
+    program's copy."""
+    small = []
+    for n, size in enumerate([1024 * 1024] * 3 + [4096] * 1024):
+        path = str(disk / ("filler%d.bin" % n))
+        try:
+            with open(path, "wb") as f:
+                f.write(b"x" * size)
+        except OSError:
+            os.unlink(path)
+            continue
+        if size == 4096:
+            small.append(path)
+    os.unlink(small[-1])
+
+
 def test_a_full_disk_is_named_for_every_program_it_stops(tmp_path):
     disk = tmp_path / "disk"
     if not small_disk(disk):
@@ -366,10 +427,12 @@ def test_a_full_disk_is_named_for_every_program_it_stops(tmp_path):
                                   cwd=str(tmp_path), env=dict(os.environ, TMPDIR=str(disk)))
             assert done.stderr == ""
             return by_name(done)
-        # The program fills the disk, and its check cannot even be written.
+        # The program fills the disk from its own folder.
         [said] = check(tmp_path / "fills.py")["fills.py"]["checks"][:1]
         assert "the disk is full" in said["message"].lower(), said
-        # The disk is still full: every program after it is told so.
+        # The disk is full to the last byte (of the teacher's files): a
+        # program's copy cannot be made, and every program is told so.
+        fill_up(disk)
         results = check(folder)
         for name in ("a_book.py", "b_book.py"):
             assert results[name]["checks"][0]["message"] == \
@@ -383,14 +446,18 @@ def test_a_program_gone_before_its_turn_is_told_and_the_rest_checked(tmp_path):
     folder = tmp_path / "c"
     folder.mkdir()
     # The first program checked moves the last one away as it loads, as a
-    # student renaming a file while the class run goes on would.
+    # student renaming a file while the class run goes on would (where the
+    # checker cannot confine a program; where it can, the program itself
+    # cannot, and the student's own renaming is what moves it).
     (folder / "a_moves.py").write_text(
         "import os\nos.rename(%r, %r)\n" % (str(folder / "z_gone.py"),
                                            str(tmp_path / "z_moved.py")), encoding="utf-8")
     copy(BOOK, folder / "b_book.py")
     copy(BOOK, folder / "z_gone.py")
-    done = run_check(tmp_path, "--json", "--lang", "en", str(folder))
-    assert done.returncode == 1 and done.stderr == "", done.stderr
+    done = run_check(tmp_path, "--json", "--lang", "en", str(folder),
+                     checker=without_landlock(tmp_path))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == texts("en")["confined"]["none"]
     results = by_name(done)
     assert sorted(results) == ["a_moves.py", "b_book.py", "z_gone.py"]
     assert results["b_book.py"]["reached"] == "3.4.2"
@@ -443,3 +510,26 @@ def test_a_page_in_the_checkers_folder_may_be_written_again(tmp_path):
                              timeout=600, cwd=str(folder))
     assert refused.returncode == 2 and json.loads((folder / "check_texts.json").read_text(
         encoding="utf-8"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_one_line_or_nothing(tmp_path):
+    # The results into a full disk: one line on the error output, in the
+    # class's language. Into a pipe whose reader has gone (`| head -1`):
+    # nothing more, and no traceback.
+    copy(BOOK, tmp_path / "a.py")
+    copy(BOOK, tmp_path / "b.py")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, CHECK, "--json", "--lang", "en",
+                               str(tmp_path / "a.py")], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=600, cwd=str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [texts("en")["unsaid"].format(
+        why=os.strerror(errno.ENOSPC))]
+    reader = subprocess.Popen([sys.executable, CHECK, "--lang", "en", str(tmp_path / "a.py"),
+                               str(tmp_path / "b.py")], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, cwd=str(tmp_path))
+    assert reader.stdout.readline().startswith("Programs to check")
+    reader.stdout.close()
+    reader.wait(timeout=600)
+    assert reader.returncode == 2 and reader.stderr.read() == ""

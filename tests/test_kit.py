@@ -115,7 +115,7 @@ def test_the_students_folder_holds_what_a_student_needs_and_no_minesweep_py(kit)
     student = folder / STUDENT
     names = set(os.listdir(str(student)))
     assert {"images", "sounds", "check.py", "check_sections.py", "check_causes.py",
-            "check_texts.json", "languages.py", PROGRAM, README} <= names
+            "check_sandbox.py", "check_texts.json", "languages.py", PROGRAM, README} <= names
     assert any(name.endswith(".html") for name in names)
     assert sorted(os.listdir(str(student / "images"))) == sorted(
         os.listdir(os.path.join(CHAPTER, "images")))

@@ -5,8 +5,10 @@ size and a font that lacks letters of a text, named by --check; and the
 tools the docs name, run with their smallest options."""
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import pygame
 import pytest
@@ -339,3 +341,70 @@ def test_the_solver_benchmark_takes_level_names_in_any_case_and_refuses_others(t
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines()[-1].endswith(
         "--levels: expret is not a level; the levels are Beginner,Intermediate,Expert")
+
+
+def test_the_solver_benchmark_refuses_counts_below_one_in_a_line(tmp_path):
+    tool = [sys.executable, os.path.join(ROOT, "tools", "bench_solver.py"), "--rule", "corner"]
+    for args in (["--jobs", "0"], ["--jobs", "-1"], ["--games", "0"], ["--games", "-3"],
+                 ["--big", "-1"], ["--jobs", "two"]):
+        done = subprocess.run(tool + args, env=game_env(tmp_path), cwd=ROOT,
+                              capture_output=True, text=True, timeout=TOOL_WAIT)
+        assert done.returncode == 2 and done.stdout == "", args
+        assert "Traceback" not in done.stderr, args
+        assert done.stderr.splitlines()[-1].endswith(
+            "argument %s: %s is not a whole number of %d or more" % (
+                args[0], args[1], 0 if args[0] == "--big" else 1)), done.stderr
+
+
+def children_of(pid):
+    """The processes whose parent is pid (from Linux's /proc)."""
+    found = []
+    for name in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/stat" % name) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == str(pid) and fields[0] != "Z":
+            found.append(int(name))
+    return found
+
+
+def running(pid):
+    """Whether process pid runs (is there and not a zombie)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs Linux's /proc")
+def test_the_solver_benchmarks_workers_are_the_cores_and_end_with_it(tmp_path):
+    # Asked for far more workers than cores, it starts as many as there are
+    # cores, says so, and when it is killed (even by SIGKILL), none of them
+    # is left waiting for work.
+    cores = os.cpu_count() or 1
+    for stop in (signal.SIGTERM, signal.SIGKILL):
+        tool = subprocess.Popen(
+            [sys.executable, os.path.join(ROOT, "tools", "bench_solver.py"), "--jobs", "100000",
+             "--games", "100000", "--levels", "expert"], env=game_env(tmp_path), cwd=ROOT,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            said = tool.stdout.readline()
+            assert said.strip() == ("--jobs 100000: this computer has %d cores, so %d "
+                                    "processes play" % (cores, cores))
+            workers, deadline = [], time.monotonic() + TOOL_WAIT
+            while len(workers) < cores and time.monotonic() < deadline:
+                workers = children_of(tool.pid)     # the pool starts its workers
+            assert len(workers) == cores
+            tool.send_signal(stop)
+            tool.wait(timeout=TOOL_WAIT)
+            deadline = time.monotonic() + TOOL_WAIT
+            while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+                pass                                # the kernel ends them as the tool ends
+            assert [pid for pid in workers if running(pid)] == []
+        finally:
+            if tool.poll() is None:
+                tool.kill()
+                tool.wait()

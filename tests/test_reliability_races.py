@@ -388,6 +388,45 @@ def test_an_empty_worksheet_name_is_one_clear_line_not_a_game(tmp_path):
     assert "--calls needs the name of a file" in done.stderr.strip().splitlines()[-1]
 
 
+def test_the_worksheets_options_without_a_worksheet_are_one_clear_line_not_a_game(tmp_path):
+    # --at and --order choose the worksheet's click and order: without
+    # --calls they would be ignored while a game opens as if they were not
+    # there.
+    for args, option in ((("--at", "3,3"), "--at"), (("--order", "book"), "--order")):
+        done = game_run(tmp_path, *args)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert done.stderr.strip().splitlines()[-1] == (
+            "minesweep: %s goes with --calls FILE, which writes the first click's calls"
+            % option)
+
+
+def test_the_worksheet_never_replaces_a_file_of_the_lesson_the_checker_or_the_docs(tmp_path):
+    # Every file that comes with the game is refused, in every folder of
+    # it (the checker, the lesson's steps, their Chinese copies, the tools,
+    # the docs, the tests) and beside it (the READMEs, requirements.txt);
+    # a worksheet of the user's own beside the game is written, and again.
+    game = tmp_path / "game"
+    shutil.copytree(ROOT, str(game), ignore=shutil.ignore_patterns(".git", "__pycache__"))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+    for target in ("chapter/check.py", "chapter/check_texts.json", "chapter/step08_recursion.py",
+                   "chapter/zh/step08_recursion.py", "chapter/images/minesweep_flag.png",
+                   "tools/kit/kit.json", "docs/teacher.md", "tests/conftest.py",
+                   "README.zh.md", "requirements.txt", ".ci/run"):
+        before = (game / target).read_bytes()
+        done = subprocess.run([sys.executable, str(game / "minesweep.py"), "--calls",
+                               target], cwd=str(game), env=env, capture_output=True,
+                              text=True, timeout=HANG)
+        refused_with_one_line(done, "the game's own")
+        assert (game / target).read_bytes() == before, target
+    for _ in range(2):
+        done = subprocess.run([sys.executable, str(game / "minesweep.py"), "--calls",
+                               "calls.csv"], cwd=str(game), env=env, capture_output=True,
+                              text=True, timeout=HANG)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert (game / "calls.csv").stat().st_size > 0
+
+
 def test_the_worksheet_never_replaces_the_games_own_files(tmp_path):
     # A copy of the game, so that its files can be aimed at safely.
     game = tmp_path / "game"

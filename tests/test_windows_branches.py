@@ -4,6 +4,7 @@ resource limits and without a timer signal; the data folder without
 O_NOFOLLOW, pwd, fchmod or a folder to fsync; process numbers that cannot be
 asked about; the game's files under %APPDATA%; the stop signals without
 SIGHUP. Each does what it says it does there."""
+import ctypes
 import json
 import os
 import signal
@@ -55,7 +56,7 @@ def test_without_fork_each_program_is_checked_in_a_process_of_its_own(tmp_path,
     # Windows has no fork: no server that forks is started (one would fail
     # here, since Server is taken away too), and each program runs alone.
     monkeypatch.delattr(os, "fork")
-    monkeypatch.setattr(check, "Server", None)
+    monkeypatch.setattr(check.check_sandbox, "Server", None)
     good = book_program(tmp_path)
     wrong = book_program(tmp_path, "wrong.py",
                          lambda text: text.replace("bk.isopen = True", "bk.isopen = False"))
@@ -280,9 +281,62 @@ def test_off_linux_no_sound_card_is_looked_for_and_the_window_is_left_to_sdl():
 
 
 
-def test_the_checker_and_its_child_agree_on_the_sections_and_the_time_out():
+def test_the_checker_and_its_child_agree_on_the_sections():
     # The child process (check_sections.py) runs apart from the checker,
-    # which reads its sections from its answers and its exit status.
+    # which reads its sections from its answers.
     import check_sections
     assert check.SECTIONS == check_sections.SECTIONS
-    assert check.TIMED_OUT == check_sections.TIMED_OUT
+
+
+class Kernel32:
+    """Windows' kernel32 as the job object's calls reach it: each call
+    noted with what it was given (the limits as the bytes Windows reads)."""
+
+    def __init__(self):
+        self.calls = []
+
+    def CreateJobObjectW(self, attributes, name):
+        self.calls.append(("create", attributes, name))
+        return 77
+
+    def SetInformationJobObject(self, job, kind, limits, size):
+        data = ctypes.string_at(ctypes.addressof(limits._obj), size)
+        self.calls.append(("limits", job, kind, data, size))
+        return 1
+
+    def GetCurrentProcess(self):
+        return -1
+
+    def AssignProcessToJobObject(self, job, process):
+        self.calls.append(("assign", job, process))
+        return 1
+
+
+def test_without_fork_the_child_is_in_a_job_that_ends_all_it_starts(monkeypatch):
+    # Windows has no process groups: the child puts itself in a job object
+    # that kills every process in it once the child's handle closes (when
+    # the child ends), before the student's program runs.
+    import check_sandbox
+    kernel32 = Kernel32()
+    monkeypatch.setattr(ctypes, "windll", types.SimpleNamespace(kernel32=kernel32),
+                        raising=False)
+    assert check_sandbox.kill_on_close_job() == 77
+    create, limits, assign = kernel32.calls
+    assert create == ("create", None, None)
+    _, job, kind, data, size = limits
+    # JOBOBJECT_EXTENDED_LIMIT_INFORMATION as Windows lays it out: 144
+    # bytes on 64-bit Windows (112 on 32-bit), LimitFlags after two 64-bit times.
+    assert (job, kind) == (77, 9)
+    assert size == (144 if ctypes.sizeof(ctypes.c_void_p) == 8 else 112)
+    flags = int.from_bytes(data[16:20], "little")
+    assert flags == 0x2000                  # JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
+    assert assign == ("assign", 77, -1)
+
+
+def test_where_a_job_cannot_be_made_the_check_goes_on_without_one(monkeypatch):
+    import check_sandbox
+    kernel32 = Kernel32()
+    kernel32.CreateJobObjectW = lambda attributes, name: 0
+    monkeypatch.setattr(ctypes, "windll", types.SimpleNamespace(kernel32=kernel32),
+                        raising=False)
+    assert check_sandbox.kill_on_close_job() is None

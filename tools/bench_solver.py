@@ -41,6 +41,7 @@ import math
 import multiprocessing
 import os
 import random
+import signal
 import statistics
 import sys
 import time
@@ -255,8 +256,9 @@ def big_board_times(seed, boards):
 def main():
     """Play and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1000, help="boards per level")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--games", type=counted(1), default=1000, help="boards per level")
+    parser.add_argument("--jobs", type=counted(1), default=CORES,
+                        help="worker processes (at most the %d cores here)" % CORES)
     parser.add_argument("--seed", default="2026")
     parser.add_argument("--rule", default="opening", choices=sorted(FIRST_CLICK),
                         help="where the first click is made and what it may show")
@@ -272,16 +274,57 @@ def main():
     parser.add_argument("--old-set", nargs="+", default=[], metavar="NAME=VALUE",
                         help="the same for the first rule of --compare")
     parser.add_argument("--levels", default="Beginner,Intermediate,Expert")
-    parser.add_argument("--big", type=int, default=0, metavar="N",
+    parser.add_argument("--big", type=counted(0), default=0, metavar="N",
                         help="also time the guesses of N games on each of the "
                         "biggest boards")
     args = parser.parse_args()
+    # pygame (which the game's modules bring in) turns SIGTERM into a quit
+    # event that nothing here reads: a stop ends the tool, as it should.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if args.jobs > CORES:
+        print("--jobs %d: this computer has %d cores, so %d processes play" % (
+            args.jobs, CORES, CORES), flush=True)
+        args.jobs = CORES
     levels = chosen_levels(args.levels, parser)
     args.set, args.old_set = settings(args.set), settings(args.old_set)
     # One pool of worker processes for the whole run, made before any other
     # thread starts: they are forked from this process as it is now.
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+    with multiprocessing.get_context("fork").Pool(args.jobs, ends_with_parent) as pool:
         report(pool, args, levels)
+
+
+CORES = os.cpu_count() or 1
+
+
+def counted(least):
+    """argparse's type for a whole number of at least least."""
+    def number(text):
+        """text as such a number, or argparse's one-line refusal."""
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError("%s is not a whole number of %d or more" % (
+                text, least))
+        return value
+    return number
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def ends_with_parent():
+    """In each worker, on Linux: be killed when the tool ends, however it
+    ends (a kill -9 included), instead of waiting for work for ever."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass
+        if os.getppid() == 1:           # the tool ended before this line
+            os._exit(0)
 
 
 def chosen_levels(names, parser):

@@ -31,6 +31,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT_DATA = os.path.join(ROOT, "tools", "kit")
+sys.path.insert(0, os.path.join(ROOT, "chapter"))
+import check as chapter_check  # noqa: E402  (the checker, for the list of its files)
 PYTHONS = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
 PLATFORMS = ["win_amd64", "win32"]
 # "here": this computer's kind (Linux or macOS, say), for each Python asked
@@ -49,8 +51,9 @@ def pins(names):
 PACKAGES = pins(("pgzero", "pygame")) + ["numpy"]
 # The game's folders, copied whole into the teacher's folder.
 GAME_FOLDERS = ["images", "sounds", "fonts", "texts"]
-# What the checker needs beside it, in the students' folder.
-CHECKER_FILES = ["check.py", "check_sections.py", "check_causes.py", "check_texts.json"]
+# What the checker needs beside it, in the students' folder: its files, as
+# it lists them itself.
+CHECKER_FILES = chapter_check.CHECKER_FILES
 LANGUAGES = "languages.py"   # ... and the game's table of languages, from its folder
 TEACHER_DOCS = ["docs/lesson_plan.zh.md", "docs/teacher.zh.md"]
 
