@@ -265,7 +265,7 @@ def run_program(program, servers=None, keys=None):
             raise unreadable(error) from None
         work_file = work_folder(program, work)
         answer = ask(os.path.abspath(program), work_file, servers)
-        found = answer.get("found")
+        found = merged(answer.get("found"))
         if keys is not None and not good_findings(found, keys):
             return [{"section": SECTIONS[0], "ok": False, "key": "unchecked", "line": None,
                      "facts": {}}]
@@ -284,6 +284,28 @@ def run_program(program, servers=None, keys=None):
             found.append({"section": SECTIONS[len(found)], "ok": False, "key": key,
                           "line": None, "facts": {"seconds": PROGRAM_SECONDS}})
     return found
+
+
+def merged(found):
+    """The findings a check wrote, in order, where a later finding for a
+    section takes its place and ends what came after it (a repair found
+    after the failing section was told names another section, or the same
+    one with its line). None stays None (no answer the checker writes)."""
+    if not isinstance(found, list):
+        return found
+    result = []
+    for finding in found:
+        section = finding.get("section") if isinstance(finding, dict) else None
+        if section in SECTIONS:
+            result = [f for f in result if SECTIONS.index(f["section"]) <
+                      SECTIONS.index(section)]
+        elif result:
+            return None                    # no section of the book's
+        if isinstance(finding, dict) and "notes" not in finding and result == [] and \
+                section == SECTIONS[0] and found and isinstance(found[0], dict):
+            finding = dict(finding, notes=found[0].get("notes", []))
+        result.append(finding)
+    return result
 
 
 def ask(program, work_file, servers):
@@ -359,11 +381,20 @@ def words(texts, finding):
     if "axis" in facts:
         facts["axis"] = texts["axes"].get(facts["axis"], facts["axis"])
     # A line of code is quoted: one that ends in ":" would run into the colon after it.
-    for line in ("code", "holder"):
+    for line in ("code", "holder", "fix", "after"):
         if facts.get(line):
             facts[line] = fill(texts["code_quoted"], {"code": facts[line]})
     facts.setdefault("func", "")
+    facts.setdefault("list", "blocks")
+    if "deeper" in facts:
+        facts["way"] = texts["ways"]["deeper" if facts["deeper"] else "shallower"]
     text = fill(texts["messages"][finding["key"]], facts)
+    # A proven repair: first what the program did (the symptom), then the line.
+    if facts.get("symptom") in texts["messages"]:
+        seen = dict(facts, key=facts["symptom"])
+        text = fill(texts["messages"][facts["symptom"]], seen) + sep(texts) + text
+    elif facts.get("fix") and "{fix}" not in texts["messages"][finding["key"]]:
+        text += sep(texts) + fill(texts["fix_after"], facts).strip()
     saw = facts.get("saw")
     if saw and saw in texts["saw"]:
         text = fill(texts["saw"][saw], facts) + text
@@ -371,9 +402,18 @@ def words(texts, finding):
         text += fill(texts["near"], {"near": facts["near"]})
     if facts.get("in_func"):
         text += fill(texts["in_func"], {"func": facts["in_func"]})
+    if facts.get("also"):
+        text += fill(texts["also_line"], facts)
+    if facts.get("seen"):
+        text += fill(texts["seen_at"], facts)
     if facts.get("kept_in"):
         text += " " + texts["kept_in"]
     return text
+
+
+def sep(texts):
+    """What goes between two sentences: a space in English, nothing in Chinese."""
+    return " " if texts["messages"]["repair_own"].isascii() else ""
 
 
 def report(program, found, texts):

@@ -327,7 +327,9 @@ def run_confined(question, answers, check, avoid):
             while data:
                 data = data[os.write(answers, data):]
 
-        check(question["program"], question["work"], write, confined)
+        options = question.get("options")
+        check(question["program"], question["work"], write, confined,
+              options if isinstance(options, dict) else {})
     finally:
         os._exit(0)
 
@@ -450,7 +452,7 @@ def serve_alone(argv, check):
     del sys.argv[1:]            # the program sees only its own name
     os.chdir(os.path.dirname(work_file))
     try:
-        check(program, work_file, write, False)
+        check(program, work_file, write, False, {})
     finally:
         data = json.dumps({"token": "", "status": "done", "found": found}) + "\n"
         os.write(answers, data.encode("ascii"))

@@ -21,7 +21,9 @@ import tokenize
 import traceback
 import types
 
+import check_book
 import check_causes
+import check_repair
 import check_sandbox
 
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
@@ -100,31 +102,39 @@ class Limit:
     """A time limit around a piece of the student's code (where the system
     has SIGALRM; elsewhere the parent's limit on the whole process acts).
     The deadline is kept too, for loops of the checker's own that run the
-    student's code (Tk's, below) and can look at the time themselves."""
+    student's code (Tk's, below) and can look at the time themselves. With
+    cpu, the limit is of the processor's time this process takes, not of
+    the clock's: a changed program tried by the repair search is judged
+    the same on a busy computer as on an idle one."""
 
     deadline = None
+    clock = time.monotonic
 
-    def __init__(self, seconds):
+    def __init__(self, seconds, cpu=False):
         self.seconds = seconds
+        self.cpu = cpu and hasattr(signal, "ITIMER_PROF")
         self.outer = None
 
     def __enter__(self):
-        self.outer = Limit.deadline
-        Limit.deadline = time.monotonic() + self.seconds
+        self.outer = (Limit.deadline, Limit.clock)
+        Limit.clock = time.process_time if self.cpu else time.monotonic
+        Limit.deadline = Limit.clock() + self.seconds
         if hasattr(signal, "setitimer"):
-            signal.signal(signal.SIGALRM, on_alarm)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            kind, timer = ((signal.SIGPROF, signal.ITIMER_PROF) if self.cpu else
+                           (signal.SIGALRM, signal.ITIMER_REAL))
+            signal.signal(kind, on_alarm)
+            signal.setitimer(timer, self.seconds)
 
     def __exit__(self, *exc):
         if hasattr(signal, "setitimer"):
-            signal.setitimer(signal.ITIMER_REAL, 0)
-        Limit.deadline = self.outer
+            signal.setitimer(signal.ITIMER_PROF if self.cpu else signal.ITIMER_REAL, 0)
+        Limit.deadline, Limit.clock = self.outer
         return False
 
     @staticmethod
     def check():
         """Stop the student's code if its time is up."""
-        if Limit.deadline is not None and time.monotonic() > Limit.deadline:
+        if Limit.deadline is not None and Limit.clock() > Limit.deadline:
             raise Stopped()
 
 
@@ -437,6 +447,11 @@ class Lines:
 # ----------------------------------------------------------- the program
 
 
+def is_actor(thing):
+    """Whether a thing is a tile as the book makes them (an Actor)."""
+    return hasattr(thing, "image") and hasattr(thing, "left") and hasattr(thing, "_surf")
+
+
 class FakeTile:
     """A tile at a place, for working out what one comparison matches."""
 
@@ -447,18 +462,66 @@ class FakeTile:
         self.isopen = self.isbomb = self.isflag = False
 
 
+class Sounds:
+    """Pygame Zero's sounds as a program sees them, each play noted in
+    played: a sound is found as Pygame Zero finds it (a missing one stops
+    the program with Pygame Zero's own words)."""
+
+    def __init__(self, loader, played):
+        self._loader, self._played = loader, played
+
+    def __getattr__(self, name):
+        return PlayedSound(name, getattr(self._loader, name), self._played)
+
+
+class PlayedSound:
+    """One sound: play() notes its name; anything else is the sound's own."""
+
+    def __init__(self, name, sound, played):
+        self._name, self._sound, self._played = name, sound, played
+
+    def play(self, *args, **kwargs):
+        """Note that the sound was played."""
+        self._played.append(self._name)
+
+    def __getattr__(self, name):
+        return getattr(self._sound, name)
+
+
+def both(first, second):
+    """A local trace function that calls two, for as long as either wants."""
+    def trace(frame, event, arg):
+        """Each of the two, while it follows the frame."""
+        nonlocal first, second
+        first = first(frame, event, arg) if first else None
+        second = second(frame, event, arg) if second else None
+        return trace if first or second else None
+    return trace
+
+
 class Program:
     """One student's program, loaded afresh for each section."""
 
-    def __init__(self, path, work_file, confined=False):
+    def __init__(self, path, work_file, confined=False, source=None, seconds=None):
         self.path = path
         self.work_file = work_file
         # Whether the program is kept inside its work folder (Landlock):
         # then a file it may not open is the checker's doing, and said so.
         self.confined = confined
+        # How long a load, and a call of the program's code, may take (with
+        # seconds, of the processor's time: a program the repair search tries).
+        self.seconds = seconds or (LOAD_SECONDS, CALL_SECONDS)
+        self.cpu = seconds is not None
         self.notes = []
-        source = read_source(work_file, self.notes)
-        self.code, tree = compile_source(source, path)
+        self.list_name = "blocks"
+        if source is None:
+            source = read_source(work_file, self.notes)
+        self.source = source
+        try:
+            self.code, tree = compile_source(source, path)
+        except Fail as f:
+            f.source = source          # for the repair search
+            raise
         self.tree = tree
         self.lines = Lines(tree)
         self.causes = check_causes.Causes(tree, source)
@@ -489,14 +552,16 @@ class Program:
                 ran.add(frame.f_lineno)
             return local
 
-        def calls(frame, event, arg):
-            """Follow only func's own frames."""
-            code = frame.f_code
-            if code.co_filename == path and code.co_name == func:
-                return local
-            return None
-
         old = sys.gettrace()
+
+        def calls(frame, event, arg):
+            """Follow func's own frames (and whatever a tracer already
+            running follows: the repair search's)."""
+            code = frame.f_code
+            mine = local if code.co_filename == path and code.co_name == func else None
+            theirs = old(frame, event, arg) if old is not None else None
+            return both(mine, theirs) if mine and theirs else (mine or theirs)
+
         sys.settrace(calls)
         try:
             yield ran
@@ -521,13 +586,17 @@ class Program:
         # program's __file__ is its own copy, as when Thonny runs it, so
         # nothing it does beside __file__ touches pgzero's own files.
         mod.__file__, mod.__name__ = self.work_file, "student"
+        # Each sound the program plays is noted (and not played): the bomb
+        # at a loss and the win sound at a win are part of the book's game.
+        self.played = []
+        mod.sounds = Sounds(mod.sounds, self.played)
         self.mod, self.pg, self.laid = mod, None, False
         # The program's own random board is the same at every check, and
         # differs from one load to the next (3.1.4 compares two).
         self.loads += 1
         random.seed(LOAD_SEED + self.loads)
         try:
-            with Limit(LOAD_SECONDS):
+            with Limit(self.seconds[0], self.cpu):
                 exec(self.code, mod.__dict__)
         except BaseException as e:           # whatever it is, it is the student's
             raise self.diagnose(e, "load")
@@ -535,7 +604,7 @@ class Program:
             sys.setrecursionlimit(RECURSION_LIMIT)
         # How many tiles the program made is 3.1.3's to judge; from now on
         # none may go missing.
-        blocks = getattr(mod, "blocks", None)
+        blocks = self.tile_list(mod)
         self.made = len(blocks) if isinstance(blocks, list) else None
         self.frame()
         return mod
@@ -564,7 +633,7 @@ class Program:
         """A Fail if update() has set finished while a safe tile is still
         closed (the player would see Finished at once). Judged on the
         checker's own board only, not on the program's random one."""
-        blocks = getattr(self.mod, "blocks", None)
+        blocks = self.tile_list()
         if not self.laid or getattr(self.mod, "finished", None) is not True or \
                 not isinstance(blocks, list):
             return
@@ -579,7 +648,7 @@ class Program:
         """Call a piece of the student's code with a time limit; its errors
         become a Fail naming the line."""
         try:
-            with Limit(CALL_SECONDS):
+            with Limit(self.seconds[1], self.cpu):
                 result = func(*args)
         except Fail:
             raise
@@ -590,11 +659,11 @@ class Program:
 
     def kept_blocks(self, what):
         """A Fail if the student's code has taken tiles out of blocks."""
-        blocks = getattr(self.mod, "blocks", None)
+        blocks = self.tile_list()
         made = getattr(self, "made", None)
         if self.mod is not None and made and (not isinstance(blocks, list) or
                                               len(blocks) < made):
-            raise Fail("blocks_changed", self.lines.changes("blocks"), what=what,
+            raise Fail("blocks_changed", self.lines.changes(self.list_name), what=what,
                        count=len(blocks) if isinstance(blocks, list) else 0)
 
     def diagnose(self, e, what):
@@ -682,8 +751,9 @@ class Program:
     def index_error(self, line, what, funcs, facts):
         """An IndexError: where blocks is shorter than the book makes it,
         the statement that made it so."""
-        blocks = getattr(self.mod, "blocks", None)
-        if isinstance(blocks, list) and not blocks and not self.lines.appends_to("blocks"):
+        blocks = self.tile_list()
+        if isinstance(blocks, list) and not blocks and not self.lines.appends_to(
+                self.list_name):
             return Fail("index_no_append", self.lines.last_tile_field() or line, **facts)
         if isinstance(blocks, list) and len(blocks) < ROWS * COLS:
             facts = dict(facts, count=len(blocks))
@@ -694,7 +764,7 @@ class Program:
     def tile_field(self, name, line, facts):
         """A tile has no field name: misspelt where it is set (the cause is
         that line), misspelt here (this line), or never set at all."""
-        blocks = getattr(self.mod, "blocks", None)
+        blocks = self.tile_list()
         tile = blocks[0] if isinstance(blocks, list) and blocks else None
         has = [n for n in vars(tile) if not n.startswith("_")] if tile is not None else []
         near = difflib.get_close_matches(name, has, 1, 0.7)
@@ -784,9 +854,23 @@ class Program:
 
     # -------------------------------------------------- the tiles and clicks
 
+    def tile_list(self, mod=None):
+        """The program's list of tiles, whatever its name: the book's blocks,
+        or the module's list that holds the most Actors (its name is kept in
+        list_name); blocks, or None, where no list holds an Actor."""
+        mod = mod or self.mod
+        names = vars(mod) if mod is not None else {}
+        lists = [(sum(1 for tile in value[:ROWS * COLS * 2] if is_actor(tile)), name)
+                 for name, value in list(names.items())
+                 if isinstance(value, list) and not name.startswith("_")]
+        best = max(lists) if lists else (0, None)
+        self.list_name = best[1] if best[0] else "blocks"
+        found = names.get(self.list_name)
+        return found if isinstance(found, list) else None
+
     def tiles(self, mod):
         """blocks, checked enough to lay a board: {(row, col): tile}."""
-        blocks = getattr(mod, "blocks", None)
+        blocks = self.tile_list(mod)
         if not isinstance(blocks, list):
             raise Fail("no_blocks", self.lines.of_assign("blocks"))
         grid = {}
@@ -800,7 +884,11 @@ class Program:
             if len(blocks) == ROWS * COLS:
                 line = self.lines.of_name("left", None) or line
                 books = PLACE_FIELDS
-            raise blame(self, Fail("tile_count", line, count=len(blocks), places=len(grid)),
+            # 225 tiles in fewer places: stacked, not too few (no count is
+            # called wrong that is right).
+            key = "tile_count" if len(blocks) != ROWS * COLS else "tile_stacked"
+            raise blame(self, Fail(key, line, count=len(blocks), places=len(grid),
+                                   list=self.list_name),
                         [""], books, ("cause_tile_range", "cause_place_index",
                                       "cause_field_typo") +
                         check_causes.MOVED)
@@ -812,8 +900,9 @@ class Program:
         bombs = [grid[place] for place in BOARD]
         for place, tile in grid.items():
             tile.isbomb = place in BOARD
-        others = [tile for tile in mod.blocks if not tile.isbomb]
-        mod.blocks[:] = bombs + others
+        blocks = self.tile_list(mod)
+        others = [tile for tile in blocks if not tile.isbomb]
+        blocks[:] = bombs + others
         self.laid = True
         return grid
 
@@ -972,9 +1061,9 @@ MAKING = ("blocks.append(block)", 'block = Actor("minesweep_block")') + PLACE_FI
 
 def section_313(program):
     """3.1.3: 15 x 15 Actor tiles of 25 px, in rows and columns, drawn."""
-    mod = program.mod    # the same load as the section before
+    mod = program.mod or program.load()    # the same load as the section before
     grid = program.tiles(mod)
-    for tile in mod.blocks:
+    for tile in program.tile_list(mod):
         if (tile.width, tile.height) != (SIZE, SIZE):
             raise Fail("tile_size", program.lines.of_call("Actor"),
                        size="%s x %s" % (tile.width, tile.height))
@@ -1015,7 +1104,7 @@ def bomb_places(program, mod):
 def section_314(program):
     """3.1.4: isbomb on exactly BOMBS tiles, shuffled (two loads differ).
     The count may have a name of the student's own: what is laid decides."""
-    mod = program.mod    # the same load as the section before
+    mod = program.mod or program.load()    # the same load as the section before
     own = check_causes.own_constant(program.tree, "BOMBS")
     count_name = "BOMBS" if hasattr(mod, "BOMBS") else (own[0] if own else None)
     try:
@@ -1350,7 +1439,7 @@ COUNTING = ("num = 0", "num += 1", "return num", "if block.isbomb:")
 
 def section_333(program):
     """3.3.3: get_bomb_number counts the bombs around a tile."""
-    mod = program.mod    # the same load as the section before
+    mod = program.mod or program.load()    # the same load as the section before
     grid = program.lay(mod)
     get_bomb_number = want(program, mod, "get_bomb_number")
     answers = []
@@ -1477,6 +1566,9 @@ def section_341(program):
             raise Fail("global_failed", program.lines.of_def("blow_up"))
         raise in_function(program, blame(program, Fail(
             "not_failed", program.lines.of_def("blow_up")), funcs, LOSING), "blow_up")
+    if "bomb" not in program.played:
+        raise in_function(program, Fail("no_bomb_sound", program.lines.of_def("blow_up"),
+                                        played=", ".join(program.played)), "blow_up")
     hidden = [p for p in BOARD if grid[p].image != "minesweep_bomb"]
     if hidden:
         raise in_function(program, blame(program, Fail(
@@ -1532,6 +1624,9 @@ def section_342(program):
         raise in_function(program, with_code(program, blame(program, Fail(
             "never_win", program.lines.of_name("isopen", "update") or check), funcs,
             WINNING)), "update")
+    if "win" not in program.played:
+        raise in_function(program, Fail("no_win_sound", program.lines.of_def("update"),
+                                        played=", ".join(program.played)), "update")
     if not program.draw(game, mod):
         raise in_function(program, blame(program, Fail(
             "no_finished_text", program.lines.of_name("finished", "draw") or
@@ -1673,35 +1768,231 @@ def limit_memory():
             pass
 
 
-def check(path, work_file, write, confined=False):
+def check(path, work_file, write, confined=False, options=None):
     """Check one program, section by section, writing each finding as it
-    is made (the parent reads them even if the program ends this process)."""
+    is made (the parent reads them even if the program ends this process).
+    A section that fails is written at once, with what the program did;
+    then the repair search looks for the line whose change makes the
+    program pass, and a finding that names it is written after it."""
+    options = options or {}
     try:
         program = Program(path, work_file, confined)
     except Fail as f:
-        write({"section": SECTIONS[0], "ok": False, "key": f.key, "line": f.line,
-               "facts": f.facts, "notes": []})
+        found = finding(SECTIONS[0], f)
+        found["notes"] = []
+        write(found)
+        program = Unloaded(path, work_file, confined, f)
+        repaired(program, 0, f, write, options)
         return
     notes = [{"key": key, "line": line, "facts": facts} for key, line, facts in program.notes]
-    for section, func in zip(SECTIONS, CHECKS):
-        try:
-            key, facts = func(program)
-            found = {"section": section, "ok": True, "key": key, "line": None,
-                     "facts": facts}
-        except Todo as f:
-            found = {"section": section, "ok": None, "todo": True, "key": f.key,
-                     "line": f.line, "facts": f.facts}
-        except Fail as f:
-            found = {"section": section, "ok": False, "key": f.key, "line": f.line,
-                     "facts": f.facts}
-        except Stopped:
-            found = {"section": section, "ok": False, "key": "endless", "line": None,
-                     "facts": {}}
-        if section == SECTIONS[0]:
+    for index, section in enumerate(SECTIONS):
+        outcome = run_section(program, index)
+        found = finding(section, outcome)
+        if index == 0:
             found["notes"] = notes
-        write(found)
-        if not found["ok"]:
+        if outcome is None:
+            write(found)
+            continue
+        if isinstance(outcome, Todo) and not program.written_beyond(section):
+            write(found)                      # not yet written: nothing to repair
             return
+        write(dict(found, line=None) if not keeps_line(outcome) else found)
+        repaired(program, index, outcome, write, options)
+        return
+
+
+def run_section(program, index):
+    """Run one section on the program: None if it passes, else the Fail
+    (a Todo for a section not written yet)."""
+    try:
+        CHECKS[index](program)
+    except Fail as f:
+        return f
+    except Stopped:
+        return Fail("endless", None)
+    return None
+
+
+def finding(section, outcome):
+    """The finding of a section: passed (outcome None), not yet written (a
+    Todo) or failed (a Fail)."""
+    if outcome is None:
+        return {"section": section, "ok": True, "key": "ok_" + section.replace(".", ""),
+                "line": None, "facts": {}}
+    found = {"section": section, "ok": False, "key": outcome.key, "line": outcome.line,
+             "facts": dict(outcome.facts)}
+    if isinstance(outcome, Todo):
+        found.update(ok=None, todo=True)
+    return found
+
+
+# A program Python cannot read as text: no statement of it can be changed.
+UNREADABLE = ("bad_coding", "bom_coding", "utf8_says_gb", "not_utf8", "bad_bytes")
+# Python's own words on a program it cannot read name their line: kept.
+PYTHONS_LINE = ("syntax_", "indent_", "bad_coding", "bom_coding", "utf8_says_gb", "not_utf8",
+                "bad_bytes")
+
+
+def keeps_line(outcome):
+    """Whether a failure's line stands before any repair proves it: where
+    Python itself cannot read the program, and for a section not written yet."""
+    return isinstance(outcome, Todo) or outcome.key.startswith(PYTHONS_LINE)
+
+
+class Unloaded:
+    """A program Python could not even compile, as the repair search sees it."""
+
+    def __init__(self, path, work_file, confined, fail):
+        self.path, self.work_file, self.confined = path, work_file, confined
+        self.source = getattr(fail, "source", None)
+
+
+# The time a repair search has, and the time a load and a call of a
+# changed program may take in it (the book's program needs far less).
+REPAIR_SECONDS = 3.5
+TRY_SECONDS = (0.5, 0.5)
+
+
+def repaired(program, index, outcome, write, options):
+    """Search for the change that makes the program pass the section at
+    index; if one is proven, write the findings it gives: the sections its
+    line's section comes after as passed, and the failure at that section
+    naming the line. Nothing is written if none is proven."""
+    seconds = options.get("repair_seconds", REPAIR_SECONDS)
+    if seconds <= 0 or program.source is None or outcome.key in UNREADABLE:
+        return                  # a file Python cannot read as text: its coding line
+    try:
+        lined = check_book.LinedUp(program.source)
+    except (OSError, IndexError, KeyError, ValueError, RecursionError):
+        return                      # the book's steps are not there to line up with
+    def passes(text, edits):
+        """Whether the changed program passes the failing section, those
+        before it, and the section of each changed line."""
+        last = max([index] + [SECTIONS.index(e.section) for e in edits
+                              if e.section in SECTIONS])
+        try:
+            trial = Program(program.path, program.work_file, program.confined, source=text,
+                            seconds=TRY_SECONDS)
+        except Fail:
+            return False
+        # The failing section first: most changes fail there, at once.
+        order = [index] + [i for i in range(last + 1) if i != index]
+        return all(run_section(trial, i) is None for i in order)
+    search = check_repair.Search(program.source, lined, passes, seconds)
+    hints = [outcome.line] + list(getattr(outcome, "hints", []))
+    funcs = section_functions(SECTIONS[index], lined)
+    ran = lines_run(program, index)
+    own_lines = [s.first for func in funcs for s in lined.units[func].body[1 if func else 0:]]
+    # The lines that ran in the failing section first: a slip in a line that
+    # never ran shows nothing (a missing line is the book's edits' to find).
+    own_lines.sort(key=lambda line: (lined.function_at(line) == "", line not in ran))
+    proven = search.run(hints, funcs, own_lines, *assets(program.work_file))
+    if proven is None:
+        return
+    edits = proven if isinstance(proven, list) else [proven]
+    edit = edits[0]
+    section = edit.section if edit.section in SECTIONS else SECTIONS[index]
+    at = SECTIONS.index(section)
+    for between in range(index, at):
+        write(finding(SECTIONS[between], None))
+    write(repair_finding(program, lined, outcome, edits, section, SECTIONS[index]))
+
+
+def lines_run(program, index):
+    """The lines of the student's program that run when the section at
+    index is checked again on a fresh load (a set; empty if it cannot be)."""
+    ran = set()
+    path = program.path
+
+    def local(frame, event, arg):
+        """Note each line of the student's code as it runs."""
+        if event == "line":
+            ran.add(frame.f_lineno)
+        return local
+
+    def calls(frame, event, arg):
+        """Follow only the student's own frames."""
+        return local if frame.f_code.co_filename == path else None
+
+    try:
+        trial = Program(program.path, program.work_file, program.confined,
+                        source=program.source, seconds=TRY_SECONDS)
+    except Fail:
+        return ran
+    old = sys.gettrace()
+    sys.settrace(calls)
+    try:
+        run_section(trial, index)
+    finally:
+        sys.settrace(old)
+    return ran
+
+
+def repair_finding(program, lined, outcome, edits, section, seen):
+    """The finding that names a proven repair's line: what the program did,
+    the student's line and what it should be."""
+    edit = edits[0]
+    facts = dict(outcome.facts)
+    lines = program.source.splitlines()
+    first, last = edit.remove or (edit.line, edit.line)
+    if edit.kind in ("indent", "rename"):
+        last = first                          # the first line says what moves
+    code = " ".join(line.strip() for line in lines[first - 1:last]) if edit.remove else ""
+    fix = " ".join(text.strip() for text in edit.add[1][:1 if edit.kind in (
+        "indent", "rename") else None])
+    if edit.kind == "indent":
+        facts["deeper"] = len(edit.add[1][0]) - len(edit.add[1][0].lstrip()) > len(
+            lines[first - 1]) - len(lines[first - 1].lstrip())
+    facts.update(code=code, fix=fix, symptom=outcome.key)
+    facts.pop("in_func", None)
+    if section != seen:
+        facts["seen"] = seen
+    if edit.kind in ("insert", "move"):
+        at = edit.add[0]
+        facts["after"] = lines[at - 1].strip() if 0 < at <= len(lines) else ""
+    key = "repair_" + edit.kind
+    if edit.kind == "insert" and not facts["after"]:
+        key = "repair_insert_start"
+    if outcome.line == edit.line and not keeps_line(outcome) and len(edits) == 1:
+        key = outcome.key                 # the section's own words for this slip
+        del facts["symptom"]
+    if len(edits) > 1:
+        facts["also"] = edits[1].line
+    return {"section": section, "ok": False, "key": key, "line": edit.line, "facts": facts}
+
+
+def section_functions(section, lined):
+    """The student's functions a section's test exercises, likeliest first:
+    the one the section writes, those it runs, the functions of the
+    student's own that these call, and the module's part last."""
+    book = [name for name, where in BOOK_SECTION_OF.items() if where == section]
+    book += [name for name in EXERCISED.get(section, ()) if name not in book]
+    inverse = {theirs: mine for mine, theirs in lined.pairs.items()}
+    mine = [inverse.get(name, name) for name in book]
+    mine = [name for name in mine if name in lined.units]
+    for name in list(mine):
+        mine += [called for called in lined.calls(name) if called not in mine]
+    return mine + [""]
+
+
+# The functions each section's test runs besides the one it writes.
+EXERCISED = {"3.1.3": ("draw",), "3.2.1": ("on_mouse_down",), "3.2.2": ("set_flag",),
+             "3.3.1": ("on_mouse_down",), "3.3.3": ("get_neighbours",),
+             "3.3.4": ("get_bomb_number", "get_neighbours"), "3.4.1": ("blow_up", "draw"),
+             "3.4.2": ("update", "draw", "on_mouse_down")}
+
+
+def assets(work_file):
+    """The names of the pictures and sounds beside the program's copy."""
+    folder = os.path.dirname(work_file)
+    found = []
+    for kind in ("images", "sounds"):
+        try:
+            names = os.listdir(os.path.join(folder, kind))
+        except OSError:
+            names = []
+        found.append(tuple(sorted(os.path.splitext(name)[0] for name in names)))
+    return found
 
 
 def quiet_env():
@@ -1711,7 +2002,7 @@ def quiet_env():
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 
-def check_here(path, work_file, write, confined):
+def check_here(path, work_file, write, confined, options=None):
     """In the program's own process: limits, pygame started, the checker's
     folder off the path, and the program checked."""
     limit_memory()
@@ -1725,7 +2016,7 @@ def check_here(path, work_file, write, confined):
     # it imports or opens by a name alone is found there, not here.
     sys.path[:] = [entry for entry in sys.path
                    if os.path.realpath(entry or ".") != os.path.realpath(HERE)]
-    check(path, work_file, write, confined)
+    check(path, work_file, write, confined, options)
 
 
 # The folder of this file, which a checked program may not read: with the
@@ -1737,6 +2028,7 @@ def child_main(argv):
     """python check_sections.py --serve SECONDS (programs asked on stdin),
     or --alone SECONDS PROGRAM WORK_FILE (where nothing forks: Windows)."""
     quiet_env()
+    check_book.read_all()           # before any program runs: it cannot read them
     seconds = float(argv[1])
     if argv[0] == "--serve":
         avoid = [HERE, os.path.expanduser("~"), os.getcwd()]
