@@ -28,6 +28,7 @@ except ImportError:         # Windows, which has its own cmd and no Wine
 
 from conftest import look_again
 from loadgame import CHAPTER, ROOT
+from test_student_sheet import needs_printing, pdf_pages, print_pdf
 from test_window import x_server
 
 TOOL = os.path.join(ROOT, "tools", "make_kit.py")
@@ -304,23 +305,11 @@ def test_the_teachers_pages_open_in_a_browser_with_every_link_in_the_kit(kit):
     assert not list(teacher.glob("**/*.md"))
 
 
-def print_to_pdf(page, pdf):
-    """Print a page on A4 with headless Chromium, as a browser's Print does;
-    the PDF's bytes."""
-    with tempfile.TemporaryDirectory() as profile:
-        subprocess.run([shutil.which("chromium"), "--headless", "--no-sandbox",
-                        "--disable-gpu", "--user-data-dir=" + profile,
-                        "--no-pdf-header-footer", "--print-to-pdf=" + str(pdf),
-                        page.as_uri()], capture_output=True, timeout=300)
-    return pdf.read_bytes()
-
-
-@pytest.mark.skipif(not shutil.which("chromium"), reason="needs Chromium to print with")
+@needs_printing
 def test_the_teachers_card_prints_on_one_a4_page(kit, tmp_path):
     folder, _ = kit
-    pdf = print_to_pdf(folder / TEACHER / (NAMES["card"] + ".html"), tmp_path / "card.pdf")
-    pages = re.findall(rb"/Type\s*/Page(?!s)", pdf)
-    assert len(pages) == 1
+    pdf = print_pdf(str(folder / TEACHER / (NAMES["card"] + ".html")), tmp_path / "card.pdf")
+    assert pdf_pages(pdf) == 1
     # A4 is 595 x 842 points.
     box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
     assert [round(float(side)) for side in box.groups()] == [595, 842]
