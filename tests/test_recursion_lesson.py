@@ -178,12 +178,12 @@ def test_the_panel_shows_the_running_calls_variables(game):
 
 
 def test_a_return_says_how_far_its_callers_loop_has_come_beside_the_next_neighbour(game):
-    # "open_block(bk = (7,8)): ... up to neighbour 1 of 2" above "... goes on
+    # "open_block(bk = (7,8)): ... up to neighbour 1 of 2" beside "... goes on
     # with neighbour 2 of 2", in Chinese: never a bare "neighbour 1 of 2"
     # that reads as the one it goes on with.
     rp = replaying(game, 8, 10, BOMBS, (7, 2))
-    came = {"zh": "\u5904\u7406\u5230\u7b2c%d\u4e2a",          # chuli dao di N ge
-            "zh-TW": "\u8655\u7406\u5230\u7b2c%d\u500b"}
+    came = {"zh": "\u5230\u7b2c%d\u4e2a",                      # dao di N ge: up to the Nth
+            "zh-TW": "\u5230\u7b2c%d\u500b"}
     seen = 0
     try:
         while rp.forward():
