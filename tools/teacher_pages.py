@@ -38,7 +38,7 @@ table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.92em; }
 th, td { border: 1px solid #aaa; padding: 0.25em 0.5em; vertical-align: top;
   text-align: left; }
 th { background: #eee; white-space: nowrap; }
-img { max-width: 48%; border: 1px solid #ccc; margin: 0.2em; }
+img { max-width: 48%; max-height: 24em; border: 1px solid #ccc; margin: 0.2em; }
 a { color: #1f5fb0; }
 @page { size: A4; margin: 14mm 13mm; }
 @media print {
