@@ -71,8 +71,8 @@ except ImportError as error:
 # A friendly check instead of a confusing error further down.
 PGZERO_VERSION = [int(part) if part.isdigit() else 0
                   for part in pgzero.__version__.split(".")]
-if sys.version_info < (3, 8) or PGZERO_VERSION < [1, 2]:
-    print("This game needs Python 3.8 or newer and Pygame Zero 1.2 or newer.")
+if sys.version_info < (3, 7) or PGZERO_VERSION < [1, 2]:
+    print("This game needs Python 3.7 or newer and Pygame Zero 1.2 or newer.")
     print("You have Python %s and Pygame Zero %s." %
           (sys.version.split()[0], pgzero.__version__))
     sys.exit(1)

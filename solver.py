@@ -5,12 +5,12 @@
 # bombs there are, and its own earlier conclusions: never where the bombs
 # really are, and never the player's flags (they may be wrong).
 # Keep this file ASCII only, like minesweep.py.
+import math
 import time
 from bisect import bisect
 from collections import deque, namedtuple
-from math import comb
 
-# int.bit_count (the number of 1 bits) came in Python 3.10; on 3.8 and 3.9,
+# int.bit_count (the number of 1 bits) came in Python 3.10; on 3.7 to 3.9,
 # the schools' older computers, bin() counts the same ones, a little slower.
 ones = getattr(int, "bit_count", lambda number: bin(number).count("1"))
 
@@ -64,6 +64,19 @@ def neighbour_table(rows, cols):
             table.append([r * cols + c for r in range(max(row - 1, 0), min(row + 2, rows))
                           for c in near if r * cols + c != cell])
     return table
+
+
+def product_comb(n, k):
+    """Ways to choose k of n things (0 <= k <= n), multiplied out: math.comb
+    came in Python 3.8, and Thonny 3.3 on many school computers has 3.7."""
+    k = min(k, n - k)
+    ways = 1
+    for i in range(1, k + 1):
+        ways = ways * (n - k + i) // i
+    return ways
+
+
+comb = getattr(math, "comb", product_comb)
 
 
 def comb_or_0(n, k):

@@ -47,7 +47,8 @@ def own_folder():
 HERE = own_folder()
 if HERE not in sys.path:                # under pgzrun, this folder is not on the path
     sys.path.insert(0, HERE)
-import check_sandbox  # noqa: E402  (beside this file)
+import check_book  # noqa: E402  (beside this file)
+import check_sandbox  # noqa: E402
 
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
             "3.3.3", "3.3.4", "3.4.1", "3.4.2"]

@@ -170,3 +170,27 @@ def test_the_teachers_pages_give_the_reason_for_the_limit_the_panel_only_names()
         assert sum_ in text, page
         paragraph = text[text.index(sum_) - 600:text.index(sum_) + 600]
         assert all(word in paragraph for word in words), page
+
+
+def test_the_lesson_plan_runs_slow_motion_full_screen_with_the_games_own_options():
+    import startup
+    plan = read("docs/lesson_plan.zh.md")
+    commands = re.findall(r"`python minesweep\.py([^`]*)`", plan)
+    assert len(commands) >= 3
+    for options in commands:
+        startup.options(options.split(), 15, 15, 20)      # one line and exit if not
+    # Slow motion (V pressed) on the projector: full screen, readable from the back row.
+    slow = [line for line in plan.splitlines() if re.search(r"\u6309 \**V\b", line)
+            and "python minesweep.py" in line]
+    assert len(slow) >= 2
+    for line in slow:
+        for options in re.findall(r"`python minesweep\.py([^`]*)`", line):
+            assert "--fullscreen" in options.split(), line
+
+
+def test_the_lesson_plans_setup_runs_the_installer_as_administrator_and_the_self_test():
+    plan = read("docs/lesson_plan.zh.md")
+    setup = plan[plan.index("## "):plan.index("## ", plan.index("## ") + 3)]
+    assert "\u4ee5\u7ba1\u7406\u5458\u8eab\u4efd\u8fd0\u884c" in setup   # run as administrator
+    assert "\u81ea\u68c0.bat" in setup                                        # the self-test
+    assert "\u8fd9\u53f0\u7535\u8111\u53ef\u4ee5\u4e0a\u8bfe" in setup      # its verdict

@@ -19,6 +19,7 @@ from test_student_sheet import needs_printing, pdf_pages, pdf_text, print_pdf
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import make_handout  # noqa: E402  (tools/ is not a package)
+import make_zh_steps  # noqa: E402
 
 HANDOUT = os.path.join(CHAPTER, "handout.html")
 HANDOUT_ZH = os.path.join(CHAPTER, "handout_zh.html")
@@ -217,6 +218,72 @@ def test_the_tool_stops_on_a_step_without_chinese_text(tmp_path, monkeypatch):
     with pytest.raises(SystemExit) as stop:
         make_handout.build()
     assert "step12_more.py" in str(stop.value)
+
+
+def test_the_pages_are_written_whole_or_not_at_all(tmp_path):
+    old = [tmp_path / name for name in ("a.html", "b.html", "c.html")]
+    for path in old:
+        path.write_text("old", encoding="utf-8")
+    # A named pipe in a page's place (writing would wait for ever for a
+    # reader), a folder, a page in a folder that is not there: each is
+    # refused in one line, and no page is changed.
+    os.mkfifo(str(tmp_path / "pipe.html"))
+    (tmp_path / "folder.html").mkdir()
+    for bad in ("pipe.html", "folder.html", "gone/d.html"):
+        pages = [(str(path), "new") for path in old] + [(str(tmp_path / bad), "new")]
+        with pytest.raises(SystemExit) as stop:
+            make_handout.write_pages(pages)
+        said = str(stop.value)
+        assert bad.split("/")[-1] in said and "\n" not in said.strip(), said
+        assert [path.read_text(encoding="utf-8") for path in old] == ["old"] * 3
+        assert sorted(os.listdir(str(tmp_path))) == [
+            "a.html", "b.html", "c.html", "folder.html", "pipe.html"]
+    make_handout.write_pages([(str(path), "new") for path in old])
+    assert [path.read_text(encoding="utf-8") for path in old] == ["new"] * 3
+
+
+def test_a_line_taken_away_is_struck_out_where_it_stood():
+    # Step 8 replaces open_block's pass with its body and adds two functions
+    # below: the pass is struck out under open_block's first lines, not at
+    # the end of get_neighbours.
+    chinese, before = make_zh_steps.build(), None
+    for step in STEPS:
+        after = chinese[step]
+        if before is not None:
+            old, new = before.splitlines(), after.splitlines()
+            rows = make_handout.folded_rows(before, after)
+            for at, (kind, number, text) in enumerate(rows):
+                if kind != "gone" or rows[at - 1][0] == "gone":
+                    continue
+                above = rows[at - 1]
+                assert above[0] == "line", (step, text)
+                # Just under the line above it there, or the code above it
+                # (the old comments between are not struck out).
+                stood_under = set()
+                for index, line in enumerate(old):
+                    if line == text and index:
+                        stood_under.add(make_handout.without_mark(old[index - 1]))
+                        code = [above for above in old[:index] if above.strip()
+                                and not above.lstrip().startswith("#")]
+                        stood_under.add(make_handout.without_mark(code[-1]))
+                assert make_handout.without_mark(new[above[1] - 1]) in stood_under, \
+                    (step, text, above)
+        before = after
+
+
+NEEDED = "\u6ca1\u6709\u58f0\u5361\u7684\u7535\u8111\u624d\u9700\u8981"   # only a PC with no sound card needs it
+
+
+def test_the_handouts_say_the_sound_guard_is_ours_and_who_needs_it():
+    for path in (HANDOUT, HANDOUT_ZH):
+        found, guards = pages(path), 0
+        for number, step in enumerate(STEPS, 1):
+            # Each step that adds a guard says so on its page.
+            now = source(step).count("pygame.mixer.get_init():  # FIX e")
+            if now > guards:
+                assert NEEDED in found["step%02d" % number]["text"], (path, step)
+            guards = now
+        assert guards
 
 
 # The Chinese handout, chapter/handout_zh.html: the Chinese steps' code,

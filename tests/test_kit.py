@@ -5,10 +5,16 @@ teacher and a student need, the installer is one a Chinese Windows console
 reads (and, where Wine is installed, runs: its choice of Python and what it
 says), the checker runs from a copy of the students' folder, and the game
 runs from the teacher's."""
+import contextlib
+import glob
 import hashlib
+import html
+import html.parser
+import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -20,15 +26,24 @@ try:
 except ImportError:         # Windows, which has its own cmd and no Wine
     fcntl = None
 
+from conftest import look_again
 from loadgame import CHAPTER, ROOT
+from test_student_sheet import needs_printing, pdf_pages, print_pdf
+from test_window import x_server
 
 TOOL = os.path.join(ROOT, "tools", "make_kit.py")
+with open(os.path.join(ROOT, "tools", "kit", "kit.json"), encoding="utf-8") as f:
+    NAMES = json.load(f)["names"]
 # Wheels fetched once are kept here for the next run of the tests.
 CACHE = os.path.join(tempfile.gettempdir(), "minesweep-kit-wheels")
-STUDENT, TEACHER, BAT = "\u5b66\u751f", "\u8001\u5e08", "\u5b89\u88c5.bat"
-PROGRAM, README = "\u6211\u7684\u626b\u96f7.py", "\u8bf4\u660e.txt"
+STUDENT, TEACHER, BAT = NAMES["student"], NAMES["teacher"], NAMES["install_bat"]
+PROGRAM, README = NAMES["program"], NAMES["readme"]
+SELFTEST, UNFINISHED = NAMES["selftest_bat"], NAMES["unfinished"]
 NOT_PASSED = "\u6ca1\u901a\u8fc7"           # the checker's mark for a failed section
-# pygame 2.6 has wheels for Python 3.8 to 3.13 only (README, "Python 3.14 and newer").
+MADE = "\u505a\u597d\u4e86"                  # the kit's last word: made
+ADMIN_WORDS = "\u4ee5\u7ba1\u7406\u5458\u8eab\u4efd\u8fd0\u884c"   # run as administrator
+TEACHERS_COMPUTER = "\u8001\u5e08\u7684\u7535\u8111"          # the teacher's computer
+# pygame 2.6 has wheels for Python 3.7 to 3.13 only (README, "Python 3.14 and newer").
 HAS_WHEELS = sys.version_info[:2] <= (3, 13)
 
 
@@ -95,19 +110,27 @@ def test_the_installer_is_gbk_with_crlf_and_needs_no_network(kit):
     assert '--no-index --find-links "%WHEELS%" pgzero' in text
     assert 'set "WHEELS=%~dp0wheels"' in text
     # py first, then python; and Thonny's own Python in its usual folders.
-    order = [text.index(word) for word in (
+    assert 'call "%~dp0find_python.bat"' in text
+    order = [(folder / "find_python.bat").read_bytes().decode("gbk").index(word) for word in (
         'set "PY=py"', 'set "PY=python"', r"%LOCALAPPDATA%\Programs\Thonny\python.exe",
         r"C:\Program Files\Thonny\python.exe", r"C:\Program Files (x86)\Thonny\python.exe")]
     assert order == sorted(order)
     # Thonny runs programs with its own Python: it gets them too, if it is there.
     assert 'call :install "%PY%"' in text and 'call :install "%THONNY%"' in text
     assert "\u6ca1\u6709\u627e\u5230 Python" in text       # no Python found, in Chinese
-    # No Chinese letter's second byte is one that cmd reads as a sign of its own.
-    for letter in set(text):
-        assert not set(letter.encode("gbk")[1:]) & set(b'|^&<>%"()!'), letter
+    # Every .bat: Windows' line ends, and no Chinese letter whose second
+    # byte is one that cmd reads as a sign of its own.
+    bats = [name for name in os.listdir(str(folder)) if name.endswith(".bat")]
+    assert sorted(bats) == sorted([BAT, SELFTEST, "find_python.bat"])
+    for name in bats:
+        data = (folder / name).read_bytes()
+        assert b"\n" not in data.replace(b"\r\n", b""), name
+        for letter in set(data.decode("gbk")):
+            assert not set(letter.encode("gbk")[1:]) & set(b'|^&<>%"()!'), (name, letter)
     sh = (folder / "install.sh").read_text(encoding="utf-8")
     assert '--no-index --find-links "$wheels" pgzero' in sh
-    assert os.access(str(folder / "install.sh"), os.X_OK)
+    for name in ("install.sh", "selftest.sh"):
+        assert os.access(str(folder / name), os.X_OK), name
 
 
 def test_the_students_folder_holds_what_a_student_needs_and_no_minesweep_py(kit):
@@ -141,6 +164,50 @@ def test_the_kit_says_what_it_made_and_the_two_lines(kit):
     assert re.search(r"\b%d\b" % files, said)
     assert re.search(r"[0-9.]+ MB", said)
     assert "X:\\KIT\\" + BAT in said and "xcopy" in said
+    assert "X:\\KIT\\" + SELFTEST in said and ADMIN_WORDS in said
+    # How long the download took, and the rest: a second run of a kit on
+    # another line or computer takes as long as its own of each.
+    took = [line for line in said.splitlines() if line.count("\u79d2") == 2]   # seconds
+    assert len(took) == 1 and len(re.findall(r"\d+", took[0])) == 2, said
+
+
+@pytest.mark.skipif(not shutil.which("chromium"), reason="stopped while Chromium prints")
+def test_a_kit_stopped_while_it_is_made_says_so_and_is_refused(tmp_path):
+    folder = tmp_path / "KIT"
+    options = ("--python", "3.11", "--platform", "win_amd64")
+
+    def stopped(when):
+        """The tool started again on the kit, and stopped dead once when() is true."""
+        if os.path.isdir(CACHE):
+            shutil.copytree(CACHE, str(folder / "wheels"), dirs_exist_ok=True)
+        making = subprocess.Popen([sys.executable, TOOL, str(folder)] + list(options),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  start_new_session=True)
+        try:
+            while making.poll() is None and not when():
+                look_again()
+        finally:
+            os.killpg(making.pid, signal.SIGKILL)       # the tool and its Chromium
+            making.wait()
+
+    # Stopped while Chromium prints the sheet: the teacher's folder is not
+    # there yet, and a file says the kit is not finished.
+    sheet = folder / STUDENT / (NAMES["sheet"] + ".html")
+    stopped(sheet.exists)
+    assert not (folder / TEACHER / "chapter").exists()
+    assert (folder / UNFINISHED).is_file()
+    # Made whole, the file is gone; stopped as it is made again, it is back,
+    # and the installer and the self-test of the kit made before refuse it.
+    assert make_kit(folder, *options).returncode == 0
+    assert not (folder / UNFINISHED).exists() and (folder / TEACHER / "chapter").is_dir()
+    stopped((folder / UNFINISHED).exists)
+    assert (folder / UNFINISHED).is_file()
+    for script in ("install.sh", "selftest.sh"):
+        done = subprocess.run(["sh", str(folder / script)], env=no_network(
+            PYTHON=sys.executable), capture_output=True, text=True, encoding="utf-8",
+            timeout=120)
+        assert done.returncode == 1 and NOT_FINISHED in done.stdout, done.stdout
+        assert FOUND not in done.stdout and PASSED not in done.stdout
 
 
 def book(folder, name, change=lambda text: text):
@@ -185,8 +252,6 @@ def test_the_game_runs_from_the_teachers_folder(kit, tmp_path):
     folder, _ = kit
     teacher = folder / TEACHER
     assert (teacher / "chapter" / "handout.html").is_file()
-    assert (teacher / "docs" / "lesson_plan.zh.md").is_file()
-    assert (teacher / "docs" / "teacher.zh.md").is_file()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                MINESWEEP_DATA_DIR=str(tmp_path / "data"))
     done = subprocess.run([sys.executable, "minesweep.py", "--check"], cwd=str(teacher),
@@ -195,24 +260,220 @@ def test_the_game_runs_from_the_teachers_folder(kit, tmp_path):
     assert "checked" in done.stdout
 
 
-@pytest.mark.skipif(not HAS_WHEELS, reason="no pygame 2.6 wheels for this Python")
-def test_install_sh_installs_into_a_fresh_environment_with_no_network(kit, tmp_path):
+class Links(html.parser.HTMLParser):
+    """The addresses a page links to and shows, and whether it has a table."""
+
+    def __init__(self):
+        """Nothing read yet."""
+        super().__init__()
+        self.targets, self.tables = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        """Note each link's and picture's address, and each table."""
+        self.targets += [value for name, value in attrs if name in ("href", "src")]
+        self.tables += tag == "table"
+
+
+def links_of(page):
+    """What a page of the kit links to and shows, read by an HTML parser."""
+    parser = Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_the_teachers_pages_open_in_a_browser_with_every_link_in_the_kit(kit):
     folder, _ = kit
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    python = str(venv / "bin" / "python")
-    # pip may look nowhere but the kit's wheels: no index, no other folder.
+    teacher = folder / TEACHER
+    for key in ("lesson_plan", "teacher_page", "readme_page", "card"):
+        page = teacher / (NAMES[key] + ".html")
+        text = page.read_text(encoding="utf-8")
+        # A page, not Markdown that Notepad would show with | tables and fences.
+        assert text.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in text
+        assert "|---" not in text and "```" not in text and "](" not in text, key
+        found = links_of(page)
+        assert key == "card" or found.tables, key
+        for target in found.targets:
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue
+            path = target.partition("#")[0]
+            assert (teacher / path).is_file(), (key, target)
+        if shutil.which("chromium") and key != "readme_page":
+            assert (teacher / (NAMES[key] + ".pdf")).read_bytes().startswith(b"%PDF"), key
+    # The lesson plan leads to the teacher's page, the handout and its pictures' page.
+    plan = links_of(teacher / (NAMES["lesson_plan"] + ".html")).targets
+    assert NAMES["teacher_page"] + ".html" in plan and "chapter/handout_zh.html" in plan
+    assert not list(teacher.glob("**/*.md"))
+
+
+@needs_printing
+def test_the_teachers_card_prints_on_one_a4_page(kit, tmp_path):
+    folder, _ = kit
+    pdf = print_pdf(str(folder / TEACHER / (NAMES["card"] + ".html")), tmp_path / "card.pdf")
+    assert pdf_pages(pdf) == 1
+    # A4 is 595 x 842 points.
+    box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf)
+    assert [round(float(side)) for side in box.groups()] == [595, 842]
+
+
+def card_text(folder):
+    """The teacher's card's words, without its marks."""
+    page = (folder / TEACHER / (NAMES["card"] + ".html")).read_text(encoding="utf-8")
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def test_the_card_has_a_command_for_each_part_of_the_lesson_and_slow_motions_keys(kit):
+    folder, _ = kit
+    text = card_text(folder)
+    teacher = folder / TEACHER
+    # Every program it names is in the teacher's folder, or the students'.
+    named = re.findall(r"(chapter\\[\w\\]+\.py|\bstep\d\d_\w+\.py|\w+\.py)", text)
+    assert len(set(named)) >= 10
+    for name in set(named):
+        path = name.replace("\\", "/")
+        if path.startswith("step"):
+            path = "chapter/zh/" + path
+        assert (teacher / path).is_file() or (folder / STUDENT / path).is_file() \
+            or path == "make_kit.py", name
+    # Slow motion in full screen, as the lesson plan runs it.
+    slow = [line for line in text.splitlines() if "minesweep.py --board 103" in line]
+    assert slow and all("--fullscreen" in line for line in slow)
+    # Slow motion's keys, as the game's own key list names them.
+    with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
+        keys = json.load(f)["panel_keys"].replace("\u200b", "")
+    for pair in keys.split("  "):
+        key, _, meaning = pair.partition(" ")
+        assert key + re.sub(r"\uff08.*\{speed\}.*\uff09", "", meaning) in text, pair
+    # What to do when the installer or the self-test fails.
+    assert BAT in text and SELFTEST in text and ADMIN_WORDS in text
+
+
+def test_the_sheet_asks_a_student_to_run_only_what_the_students_folder_has(kit):
+    folder, _ = kit
+    student = folder / STUDENT
+    sheet = (student / (NAMES["sheet"] + ".html")).read_text(encoding="utf-8")
+    words = html.unescape(re.sub(r"<[^>]+>", "", sheet))
+    for sentence in re.split("[\u3002\n]", words):
+        for program in re.findall(r"python (\S+\.py)", sentence):
+            assert (student / program).is_file() or TEACHERS_COMPUTER in sentence, sentence
+
+
+def no_network(**more):
+    """An environment where pip may look nowhere but the kit's wheels."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("PIP_")}
-    env.update(PIP_CONFIG_FILE=os.devnull, PYTHON=python, PIP_NO_INDEX="1")
-    done = subprocess.run(["sh", str(folder / "install.sh")], env=env, capture_output=True,
-                          text=True, encoding="utf-8", timeout=300)
+    env.update(PIP_CONFIG_FILE=os.devnull, PIP_NO_INDEX="1", **more)
+    return env
+
+
+def fresh_python(python, folder):
+    """A fresh virtual environment of that Python in folder; its python."""
+    subprocess.run([python, "-m", "venv", str(folder)], check=True, timeout=300)
+    return str(folder / "bin" / "python")
+
+
+@pytest.fixture(scope="module")
+def installed(kit, tmp_path_factory):
+    """A fresh environment that the kit's install.sh installed into: its
+    python, and what install.sh said."""
+    if not HAS_WHEELS:
+        pytest.skip("no pygame 2.6 wheels for this Python")
+    python = fresh_python(sys.executable, tmp_path_factory.mktemp("venv") / "venv")
+    done = subprocess.run(["sh", str(kit[0] / "install.sh")], env=no_network(PYTHON=python),
+                          capture_output=True, text=True, encoding="utf-8", timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "\u88c5\u597d\u4e86" in done.stdout                  # installed, in Chinese
-    listed = subprocess.run([python, "-m", "pip", "list", "--format=freeze"], env=env,
-                            capture_output=True, text=True, timeout=120).stdout
+    return python, done.stdout
+
+
+def test_install_sh_installs_into_a_fresh_environment_with_no_network(installed):
+    python, said = installed
+    assert "\u88c5\u597d\u4e86" in said                  # installed, in Chinese
+    listed = subprocess.run([python, "-m", "pip", "list", "--format=freeze"],
+                            env=no_network(), capture_output=True, text=True,
+                            timeout=120).stdout
     names = {line.split("==")[0].lower() for line in listed.split()}
     assert {"pgzero", "pygame", "numpy"} <= names
     assert not names & {"pytest", "hypothesis", "pytest-xdist"}
+
+
+def self_test(kit, python, student, **env):
+    """selftest.sh run with this Python for this students' folder, on a
+    screen (Xvfb's where there is one, else SDL's dummy): its lines."""
+    env = no_network(PYTHON=python, **env)
+    with contextlib.ExitStack() as stack:
+        if shutil.which("Xvfb"):
+            env.update(DISPLAY=next(stack.enter_context(contextlib.closing(x_server()))),
+                       SDL_VIDEODRIVER="x11")
+        else:
+            env.update(SDL_VIDEODRIVER="dummy")
+        done = subprocess.run(["sh", str(kit / "selftest.sh"), str(student)], env=env,
+                              capture_output=True, text=True, encoding="utf-8",
+                              timeout=300)
+    assert done.stderr == ""
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    for line in lines:
+        assert re.search("[\u4e00-\u9fff]", line), line
+    return done.returncode, lines
+
+
+def test_the_self_test_passes_on_a_fresh_install_from_the_kit(kit, installed, tmp_path):
+    folder, _ = kit
+    python, _ = installed
+    student = tmp_path / STUDENT
+    shutil.copytree(str(folder / STUDENT), str(student))
+    code, lines = self_test(folder, python, student, SDL_AUDIODRIVER="dummy")
+    assert code == 0 and lines[-1] == READY, lines
+    # Pygame Zero, the window, the checker, the sound card, the folder.
+    assert [line[:len(PASSED)] for line in lines[1:-1]] == [PASSED] * 5, lines
+    assert sorted(os.listdir(str(student))) == sorted(os.listdir(str(folder / STUDENT)))
+    # No sound card is said, and is no reason not to have the lesson.
+    code, lines = self_test(folder, python, student, SDL_AUDIODRIVER="no such card")
+    assert code == 0 and lines[-1] == READY, lines
+    assert len([line for line in lines if line.startswith(NOTE)]) == 1
+
+
+def test_the_self_test_names_what_to_fix_on_linux(kit, tmp_path):
+    folder, _ = kit
+    bare = fresh_python(sys.executable, tmp_path / "bare")      # no Pygame Zero there
+    code, lines = self_test(folder, bare, tmp_path / "nowhere")
+    assert code == 1 and lines[-1].startswith(NOT_READY), lines
+    assert "install.sh" in lines[-1]
+    assert len([line for line in lines if line.startswith(FAILED)]) == 2   # and no folder
+
+
+def older_python(version):
+    """This computer's Python of that version (pyenv's, or on the PATH), or None."""
+    found = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/%s.*/bin/python" % version)))
+    return found[-1] if found else shutil.which("python" + version)
+
+
+PYTHON37 = older_python("3.7")
+
+
+@pytest.mark.skipif(PYTHON37 is None, reason="no Python 3.7 on this computer")
+def test_a_kit_for_python_37_installs_and_runs_the_game_there(tmp_path):
+    # Thonny 3.3, on many school computers still, brings Python 3.7.
+    folder = tmp_path / "KIT"
+    done = make_kit(folder, "--python", "3.7", "--platform", "win_amd64", "win32", "here")
+    assert done.returncode == 0, done.stderr
+    assert "3.7" not in done.stdout.split(MADE)[0], done.stdout   # no wheels missing
+    wheels = os.listdir(str(folder / "wheels"))
+    for platform in ("win_amd64", "win32", "linux"):
+        for package in ("pygame", "numpy"):
+            assert any(name.startswith(package + "-") and "-cp37-cp37m-" in name
+                       and platform in name for name in wheels), (package, platform)
+    venv = tmp_path / "venv37"
+    subprocess.run([PYTHON37, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = str(venv / "bin" / "python")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PIP_")}
+    env.update(PIP_CONFIG_FILE=os.devnull, PYTHON=python, PIP_NO_INDEX="1")
+    installed = subprocess.run(["sh", str(folder / "install.sh")], env=env,
+                               capture_output=True, text=True, encoding="utf-8", timeout=300)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               MINESWEEP_DATA_DIR=str(tmp_path / "data"))
+    game = subprocess.run([python, "minesweep.py", "--check"], cwd=str(folder / TEACHER),
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert game.returncode == 0, game.stdout + game.stderr
+    assert "checked" in game.stdout
 
 
 def test_a_python_with_no_wheels_is_named_and_the_rest_made(tmp_path):
@@ -293,8 +554,10 @@ def chinese_locale():
 
 @pytest.fixture
 def wine(kit):
-    """run(path, thonny, bad_thonny): the kit's installer run by Wine's cmd
-    with that PATH and that Thonny; its exit status and what it said."""
+    """run(path, thonny, bat, student): one of the kit's .bat files (the
+    installer unless named) run by Wine's cmd with that PATH (a fltmc.exe
+    in it that works: run as administrator) and that Thonny, given the
+    students' folder if one is named; its exit status and what it said."""
     if WINE is None or chinese_locale() is None or fcntl is None:
         pytest.skip("needs Wine and a zh_CN.UTF-8 locale")
     env = dict(os.environ, WINEPREFIX=WINE_PREFIX, WINEDEBUG="-all",
@@ -310,11 +573,13 @@ def wine(kit):
     kit_there = os.path.join(drive, "kit")
     shutil.rmtree(kit_there, ignore_errors=True)
     os.makedirs(os.path.join(kit_there, "wheels"))
-    shutil.copyfile(str(kit[0] / BAT), os.path.join(kit_there, BAT))
+    for name in os.listdir(str(kit[0])):
+        if name.endswith(".bat"):
+            shutil.copyfile(str(kit[0] / name), os.path.join(kit_there, name))
     with open(os.path.join(kit_there, "enter.txt"), "wb") as f:
         f.write(b"\r\n")                      # the key that pause waits for
 
-    def run(path, thonny=None):
+    def run(path, thonny=None, bat=BAT, student=None):
         """Run it; thonny: where Thonny's python.exe is and whether it works."""
         for where in ("fake", "local", "Program Files (x86)"):
             shutil.rmtree(os.path.join(drive, where), ignore_errors=True)
@@ -327,21 +592,31 @@ def wine(kit):
             os.makedirs(os.path.join(drive, folder))
             shutil.copyfile(os.path.join(system, "whoami.exe" if works else "ipconfig.exe"),
                             os.path.join(drive, folder, "python.exe"))
+        given = ' "C:\\kit\\%s"' % student if student else ""
         lines = ["@echo off", "set \"PATH=C:\\fake;C:\\windows\\system32;C:\\windows\"",
                  "set \"LOCALAPPDATA=C:\\local\"",
-                 "call \"C:\\kit\\%s\" > C:\\kit\\said.txt 2>&1 < C:\\kit\\enter.txt" % BAT,
-                 "exit /b %errorlevel%"]
+                 "call \"C:\\kit\\%s\"%s > C:\\kit\\said.txt 2>&1 < C:\\kit\\enter.txt"
+                 % (bat, given), "exit /b %errorlevel%"]
         with open(os.path.join(kit_there, "run.bat"), "wb") as f:
             f.write("\r\n".join(lines).encode("gbk") + b"\r\n")
         done = subprocess.run([WINE, "cmd", "/c", "C:\\kit\\run.bat"], env=env,
                               capture_output=True, timeout=300)
         with open(os.path.join(kit_there, "said.txt"), "rb") as f:
             return done.returncode, f.read().decode("gbk", "replace")
+    run.kit = kit_there
     yield run
     lock.close()                            # and with it the lock
 
 
 FOUND = "\u627e\u5230\u7684 Python\uff1a"          # found Python:
+ACCOUNT = "\u8d26\u6237\uff1a"                       # account:
+IS_ADMIN = "\uff0c\u662f\u7ba1\u7406\u5458"             # , is an administrator
+NOT_ADMIN = "\uff0c\u4e0d\u662f\u7ba1\u7406\u5458"      # , is not an administrator
+NOT_FINISHED = "\u5957\u4ef6\u6ca1\u6709\u505a\u5b8c"     # the kit is not finished
+PASSED, FAILED = "[\u901a\u8fc7]", "[\u6ca1\u901a\u8fc7]"   # [passed], [not passed]
+NOTE = "[\u6ce8\u610f]"                                       # [note]
+READY = "\u8fd9\u53f0\u7535\u8111\u53ef\u4ee5\u4e0a\u8bfe"   # this PC is ready for the lesson
+NOT_READY = "\u8fd9\u53f0\u7535\u8111\u8fd8\u4e0d\u80fd\u4e0a\u8bfe\uff1a"   # not yet ready:
 INSTALLED = "\u88c5\u597d\u4e86"                     # installed
 NO_PYTHON = "\u6ca1\u6709\u627e\u5230 Python"       # no Python found
 NOT_INSTALLED = "\u6ca1\u80fd\u88c5\u8fdb\u8fd9\u4e2a Python"  # could not install into this Python
@@ -364,9 +639,75 @@ def test_the_installer_says_what_to_do_when_there_is_no_python(wine):
 
 
 def test_the_installer_takes_python_when_py_is_not_there_and_names_a_failure(wine):
-    code, said = wine([("python.exe", True)], ("Program Files (x86)/Thonny", False))
+    code, said = wine([("fltmc.exe", True), ("python.exe", True)],
+                      ("Program Files (x86)/Thonny", False))
     assert code == 1, said
     assert FOUND + "python\r\n" in said
     thonny = "C:\\Program Files (x86)\\Thonny\\python.exe"
     assert FOUND + thonny in said and NOT_INSTALLED + "\uff1a" + thonny in said
     assert INSTALLED not in said
+
+
+def test_as_administrator_the_installer_says_so_and_installs_for_every_account(wine):
+    code, said = wine([("fltmc.exe", True), ("py.exe", True)])
+    assert code == 0, said
+    assert re.search(ACCOUNT + r"\S+" + IS_ADMIN, said), said
+    assert FOUND + "py\r\n" in said and INSTALLED in said
+
+
+def test_a_students_account_is_told_to_run_the_installer_as_administrator(wine):
+    # Not an administrator: a Python of this account's own gets Pygame Zero;
+    # Thonny, shared by every account, is left alone, with the way to do it.
+    code, said = wine([("python.exe", True)], ("Program Files (x86)/Thonny", False))
+    assert code == 1, said
+    assert re.search(ACCOUNT + r"\S+" + NOT_ADMIN, said), said
+    thonny = "C:\\Program Files (x86)\\Thonny\\python.exe"
+    assert FOUND + thonny in said and NOT_INSTALLED not in said
+    assert said.splitlines().count(FOUND + "python") == 1
+    assert ADMIN_WORDS in said and INSTALLED not in said
+
+
+def test_the_installer_and_the_self_test_refuse_a_kit_not_finished(wine):
+    with open(os.path.join(wine.kit, UNFINISHED), "w", encoding="utf-8") as f:
+        f.write("...")
+    for bat in (BAT, SELFTEST):
+        code, said = wine([("py.exe", True)], bat=bat)
+        assert code == 1 and NOT_FINISHED in said and FOUND not in said, (bat, said)
+        assert PASSED not in said
+
+
+def chinese_lines(said):
+    """The lines a .bat said, each checked to be in Chinese."""
+    lines = [line for line in said.splitlines() if line.strip()]
+    for line in lines:
+        assert re.search("[\u4e00-\u9fff]", line), line
+    return lines
+
+
+def test_the_self_test_says_each_check_in_a_line_of_chinese_and_last_its_verdict(wine):
+    os.makedirs(os.path.join(wine.kit, STUDENT))
+    code, said = wine([("py.exe", True)], ("local/Programs/Thonny", True), bat=SELFTEST,
+                      student=STUDENT)
+    assert code == 0, said
+    lines = chinese_lines(said)
+    assert lines[-1] == READY
+    # Two Pythons with Pygame Zero, the window, the checker, the sound card,
+    # the students' folder: each on a line of its own, as passed.
+    assert [line[:len(PASSED)] for line in lines[1:-1]] == [PASSED] * 6, lines
+    assert ("C:\\kit\\" + STUDENT) in lines[-2]
+    assert not os.listdir(os.path.join(wine.kit, STUDENT))       # nothing left there
+
+
+def test_the_self_test_names_what_to_fix(wine):
+    # No Python at all: install one, then run the installer as administrator.
+    os.makedirs(os.path.join(wine.kit, STUDENT))
+    code, said = wine([("python.exe", False)], bat=SELFTEST, student=STUDENT)
+    assert code == 1
+    lines = chinese_lines(said)
+    assert lines[-1].startswith(NOT_READY) and BAT in lines[-1] and ADMIN_WORDS in lines[-1]
+    assert any(line.startswith(FAILED) for line in lines)
+    # No students' folder where it was said to be: how to copy it there.
+    code, said = wine([("py.exe", True)], bat=SELFTEST, student="nowhere")
+    assert code == 1
+    lines = chinese_lines(said)
+    assert lines[-1].startswith(NOT_READY) and "xcopy" in lines[-1], lines

@@ -177,6 +177,30 @@ def test_the_panel_shows_the_running_calls_variables(game):
             assert "neighbour %d of %d" % (index, count) in said
 
 
+def test_a_return_says_how_far_its_callers_loop_has_come_beside_the_next_neighbour(game):
+    # "open_block(bk = (7,8)): ... up to neighbour 1 of 2" beside "... goes on
+    # with neighbour 2 of 2", in Chinese: never a bare "neighbour 1 of 2"
+    # that reads as the one it goes on with.
+    rp = replaying(game, 8, 10, BOMBS, (7, 2))
+    came = {"zh": "\u5230\u7b2c%d\u4e2a",                      # dao di N ge: up to the Nth
+            "zh-TW": "\u5230\u7b2c%d\u500b"}
+    seen = 0
+    try:
+        while rp.forward():
+            step = rp.step()
+            if step.kind != "back" or step.said[0] != "call_back":
+                continue
+            index = step.frame[2]
+            for language, words in came.items():
+                game.set_language(language)
+                said = game.speak(slowmotion.variables(rp)).replace("\u200b", "")
+                assert words % index in said, language
+            seen += 1
+    finally:
+        game.set_language("en")
+    assert seen
+
+
 # 4. The chart of the stack's depth ------------------------------------------------------
 def test_the_chart_draws_the_depths_the_replay_goes_through(game):
     rp = replaying(game, 15, 15, [(3, 3), (10, 12), (12, 2)], (7, 7))

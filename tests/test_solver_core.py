@@ -1,8 +1,11 @@
 """The solver's searches, on positions laid by hand or at random, without
 the game: the exact count family by family, positions derived from one
 another, and the whole-game search at the end."""
+import importlib
 import itertools
+import math
 import random
+import sys
 
 import pytest
 
@@ -91,6 +94,19 @@ def test_the_count_family_by_family_matches_every_layout():
             alone.weigh_families(group)
             assert alone.steps == plain_steps(group)
         checked += 1
+
+
+def test_the_solver_counts_ways_on_a_python_without_math_comb(monkeypatch):
+    # Python 3.7, which older Thonny brings, has no math.comb.
+    monkeypatch.delattr(math, "comb", raising=False)
+    monkeypatch.delitem(sys.modules, "solver")
+    old = importlib.import_module("solver")
+    for n in range(0, 40):
+        for k in range(-1, n + 2):
+            expected = math.factorial(n) // (math.factorial(k) * math.factorial(n - k)) \
+                if 0 <= k <= n else 0
+            assert old.comb_or_0(n, k) == expected, (n, k)
+    assert old.comb_or_0(400, 37) == solver.comb_or_0(400, 37)
 
 
 def test_the_budget_counts_the_steps_of_a_plain_search():

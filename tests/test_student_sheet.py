@@ -140,7 +140,7 @@ def test_each_step_on_the_sheet_turns_the_step_before_into_it():
     for number, step in enumerate(STEPS, 1):
         after = code_of(chinese[step])
         lines = found["step%02d" % number]["lines"]
-        added = {int(n): text for kind, n, text in lines if kind == "add"}
+        added = {int(n): text for kind, n, text in lines if "add" in kind.split()}
         gone = {int(n): text for kind, n, text in lines if kind == "gone"}
         assert added, step
         assert [code for n, code in sorted(before.items()) if n not in gone] == \
@@ -275,6 +275,47 @@ def test_the_sheet_warns_of_the_books_coding_line(tmp_path):
     checks = json.loads(done.stdout.decode("utf-8"))[0]["checks"]
     says = next(check["message"] for check in checks if check["ok"] is False)
     assert "gb18030" in says and says in page
+
+
+NEEDED = "\u6ca1\u6709\u58f0\u5361\u7684\u7535\u8111\u624d\u9700\u8981"   # only a PC with no sound card needs it
+
+
+def test_the_sound_guard_is_marked_as_ours_and_the_books_lines_are_not_wrong(tmp_path):
+    found, chinese, told = sections(SHEET), make_zh_steps.build(), 0
+    for number, step in enumerate(STEPS, 1):
+        lines = found["step%02d" % number]["lines"]
+        guards = [kind for kind, n, text in lines if text.rstrip().endswith("# FIX e")]
+        others = [kind for kind, n, text in lines
+                  if "add" in kind.split() and not text.rstrip().endswith("# FIX e")]
+        if not guards:
+            continue
+        # Told apart from the book's lines, and, the first time, said who needs them.
+        assert all(kind.split() == ["add", "ours"] for kind in guards), step
+        assert all(kind.split() == ["add"] for kind in others), step
+        assert (NEEDED in found["step%02d" % number]["text"]) == (told == 0), step
+        told += 1
+    assert told == 2                    # steps 9 and 10
+    # A student who types the book's lines as printed, with no guard, is
+    # not wrong: the checker passes the book's program so.
+    lines = chinese[STEPS[9]].splitlines()
+    book, drop = [], 0
+    for line in lines:
+        if line.rstrip().endswith("# FIX e"):
+            drop = len(line) - len(line.lstrip()) + 4 if line.strip().startswith("if") else 0
+            continue
+        if drop and line.startswith(" " * drop):
+            line = line[4:]
+        else:
+            drop = 0
+        book.append(line)
+    text = "\n".join(book) + "\n"
+    assert "pygame" not in text.replace("pgzrun", "") and "sounds.win.play()" in text
+    program = tmp_path / "book.py"
+    program.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, os.path.join(CHAPTER, "check.py"), "--json",
+                           str(program)], capture_output=True, text=True, encoding="utf-8",
+                          timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_questions_are_there_and_their_answers_are_not():

@@ -33,6 +33,7 @@ import io
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
 import tempfile
@@ -53,6 +54,7 @@ STUDENT_TEXT = os.path.join(CHAPTER, "student_zh.json")
 # A mark is the last thing in a line's comment: "# NEW", "# FIX e", ...
 MARK = re.compile(r"# (NEW|PEEK|RUN|FIX [a-f])$")
 BOOK_CODING = "# -*- coding:gb18030 -*-"     # the first line of the book's listing
+SOUND_GUARD = "# FIX e"     # the mark of the lines that keep a PC with no sound card going
 
 # Printing on A4: the height a page has for text (297 mm less the margins),
 # and how big the code's letters may be on paper, in points. A short step
@@ -350,6 +352,8 @@ pre span { display: block; padding-left: 3em; position: relative;
 pre span::before { content: attr(data-n); position: absolute; left: 0;
   width: 2.3em; text-align: right; color: #444; }
 pre .add { font-weight: bold; border-left: 3px solid #000; }
+pre .add.ours { font-weight: normal; font-style: italic; border-left: 3px dashed #000; }
+p.ours { border-left: 3px dashed #000; padding-left: 0.5em; margin: 0.1em 0 0.3em; }
 pre i { font-style: normal; font-weight: normal; color: #333; }
 pre .c { color: #333; }
 pre .gone { text-decoration: line-through; color: #555; }
@@ -559,7 +563,9 @@ def change_html(name, change, chinese, text, first_step):
         if number in added:
             # Every line printed here is new: its NEW mark would say nothing.
             line = re.sub(r"\s*# NEW$", "", line)
-            rows.append(line_html(number, line, "add", starts.get(number - 1)))
+            # The sound card's guard is this project's, not the book's.
+            kind = "add ours" if line.rstrip().endswith(SOUND_GUARD) else "add"
+            rows.append(line_html(number, line, kind, starts.get(number - 1)))
         else:
             rows.append(line_html(number, line, "c" if line.strip() else "blank"))
     rows.append("</pre>")
@@ -572,7 +578,7 @@ def change_html(name, change, chinese, text, first_step):
 def student_steps(handout_text, text):
     """Every step on the students' sheet, in order."""
     chinese = make_zh_steps.build()
-    labels, parts, before = text["labels"], [], ""
+    labels, parts, before, guarded = text["labels"], [], "", False
     extra = text["questions"]
     for number, step in enumerate(handout_text["steps"], 1):
         name = step["file"]
@@ -581,8 +587,16 @@ def student_steps(handout_text, text):
         parts.append('<h2>%s &middot; %s %s<span class="file">chapter/zh/%s</span></h2>' % (
             html.escape(labels["step"].format(n=number)), html.escape(step["section"]),
             html.escape(step["title"]), html.escape(name)))
-        for change in changes(before, source):
+        lines, pieces = chinese[name].splitlines(), changes(before, source)
+        guarding = [piece for piece in pieces if any(
+            lines[added - 1].rstrip().endswith(SOUND_GUARD) for added, _, _ in piece.added)]
+        for change in pieces:
             parts.append(change_html(name, change, chinese[name], text, number == 1))
+            if not guarded and guarding and change is guarding[-1]:
+                # The first step with the sound card's guard says, under its
+                # last piece, whose those lines are and who needs them.
+                parts.append('<p class="ours">%s</p>' % html.escape(labels["ours"]))
+                guarded = True
         parts.append('<ol class="q">')
         for question, _ in step["questions"]:
             parts.append("<li>%s</li>" % html.escape(question))
@@ -856,8 +870,9 @@ def folded_rows(before, after):
         if op == "equal":
             continue
         changed.update(range(top + start, top + stop))
-        # Old code taken away is shown struck out; an old comment is not.
-        gone.setdefault(top + stop, []).extend(
+        # Old code taken away is shown struck out where it stood, before
+        # what replaces it; an old comment is not.
+        gone.setdefault(top + start, []).extend(
             line for line in old[top + low:top + high]
             if line.strip() and not line.lstrip().startswith("#"))
         if start == stop:               # lines taken away: show what is round them
@@ -945,14 +960,51 @@ def build_zh(board=None):
     return html_page(text["title"], zh["subtitle"], CSS + ZH_CSS, body)
 
 
+def write_pages(pages):
+    """Write every (path, text) page, all or none: each to a new file beside
+    its place, renamed into it once every one is written. A place that holds
+    something other than an ordinary file (a folder, a named pipe, a link) is
+    refused, and so is a page that cannot be written: one line, and no page
+    is changed."""
+    modes = []
+    for path, _ in pages:
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            mode = stat.S_IFREG | 0o644             # a new page, readable by all
+        except OSError as error:
+            raise SystemExit("make_handout: cannot write %s: %s; no page was changed"
+                             % (path, error.strerror or error))
+        if not stat.S_ISREG(mode):
+            raise SystemExit("make_handout: %s is not an ordinary file; no page was changed"
+                             % path)
+        modes.append(stat.S_IMODE(mode))
+    written = []
+    try:
+        for (path, text), mode in zip(pages, modes):
+            handle, part = tempfile.mkstemp(prefix=".%s." % os.path.basename(path),
+                                            suffix=".part", dir=os.path.dirname(path))
+            written.append(part)
+            with open(handle, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+            os.chmod(part, mode)
+    except OSError as error:
+        for part in written:
+            os.remove(part)
+        raise SystemExit("make_handout: cannot write %s: %s; no page was changed"
+                         % (path, error.strerror or error))
+    for (path, _), part in zip(pages, written):
+        os.replace(part, path)
+
+
 def main():
     """Write the teacher's handouts and the students' sheet beside the steps."""
     argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     board = worksheet_board(read_student_text()["worksheet"]["board"])
-    for path, page in ((HANDOUT, build(board)), (HANDOUT_ZH, build_zh(board)),
-                       (STUDENT, build_student(board))):
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(page)
+    pages = [(HANDOUT, build(board)), (HANDOUT_ZH, build_zh(board)),
+             (STUDENT, build_student(board))]
+    write_pages(pages)
+    for path, page in pages:
         print("wrote %s (%d steps, %d bytes)" % (path, len(step_files()),
                                                  len(page.encode("utf-8"))))
 

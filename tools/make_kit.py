@@ -6,20 +6,27 @@ for a room of computers with no internet.
     python tools/make_kit.py KIT --python 3.8 3.13 --platform win_amd64 win32 here
 
 KIT/wheels/ holds Pygame Zero, pygame and numpy (and nothing for the tests)
-for Windows, 64-bit and 32-bit, on Python 3.8 to 3.13, and for the computer
+for Windows, 64-bit and 32-bit, on Python 3.7 to 3.13, and for the computer
 and Python the kit is made on; KIT/wheels/README.txt lists each file with its
 size and sha256. "--platform" names the kinds of computer: "here" is this
 computer's (Linux or macOS, say), for each Python asked for; name the
 Windows ones beside it to have them too. A second run reuses the wheels already there and fetches only
-what is missing. The Windows installer (a .bat) and KIT/install.sh install
-from wheels/ with no network. The students' folder holds images, sounds, the
-checker, the sheet and a program with the sheet's first two lines; the teacher's the game, the handout
-and the lesson plan. Their Chinese names, and the kit's words, are in
-tools/kit/kit.json.
+what is missing. The Windows installer (a .bat, run once as administrator)
+and KIT/install.sh install from wheels/ with no network; the self-test (a
+.bat, and selftest.sh), run as a student, says in a line each whether that
+computer is ready for the lesson. The students' folder holds images, sounds,
+the checker, the sheet and a program with the sheet's first two lines; the
+teacher's the game, the handout, and the lesson plan, the teacher's page,
+the README and a one-page card as web pages (and PDF, where Chromium prints
+them). Until the kit is whole a file in it says it is not, and the
+installers and the self-test refuse it. Their Chinese names, and the kit's
+words, are in tools/kit/kit.json; the installers, the self-test and the
+card are there too.
 """
 import argparse
 import glob
 import hashlib
+import html
 import json
 import os
 import pathlib
@@ -28,19 +35,23 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+
+import teacher_pages
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT_DATA = os.path.join(ROOT, "tools", "kit")
 sys.path.insert(0, os.path.join(ROOT, "chapter"))
 import check as chapter_check  # noqa: E402  (the checker, for the list of its files)
-PYTHONS = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
+# 3.7 is Thonny 3.3's, still on many school computers.
+PYTHONS = ["3.7", "3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
 PLATFORMS = ["win_amd64", "win32"]
 # "here": this computer's kind (Linux or macOS, say), for each Python asked
 # for; a room of such computers with other Pythons than the teacher's.
 HERE = "here"
 # What a student's computer needs to run the game and the checker: pgzero
 # and pygame as requirements.txt pins them (the releases the tests run on;
-# that pygame is the last with wheels for 3.8 to 3.13), and the numpy pip
+# that pygame is the last with wheels for 3.7 to 3.13), and the numpy pip
 # chooses for each Python.
 def pins(names):
     """The lines of requirements.txt that pin these packages."""
@@ -55,7 +66,17 @@ GAME_FOLDERS = ["images", "sounds", "fonts", "texts"]
 # it lists them itself.
 CHECKER_FILES = chapter_check.CHECKER_FILES
 LANGUAGES = "languages.py"   # ... and the game's table of languages, from its folder
-TEACHER_DOCS = ["docs/lesson_plan.zh.md", "docs/teacher.zh.md"]
+# The teacher's pages, made HTML (and PDF, where Chromium prints them) by
+# their names in kit.json: Notepad would show their Markdown raw.
+TEACHER_PAGES = [("docs/lesson_plan.zh.md", "lesson_plan", True),
+                 ("docs/teacher.zh.md", "teacher_page", True),
+                 ("README.zh.md", "readme_page", False)]
+# The kit's own programs beside the wheels, from tools/kit/: each .bat by
+# its name in kit.json (or its own), the rest as they are named there.
+BATS = [("install.bat", "install_bat"), ("selftest.bat", "selftest_bat"),
+        ("find_python.bat", None)]
+SCRIPTS = ["install.sh", "selftest.sh", "find_python.sh", "selftest_window.py"]
+CARD = "card.html"          # the teacher's card, in tools/kit/
 
 
 def kit_data():
@@ -80,6 +101,8 @@ def target_options(platform, python):
     if platform == HERE:
         return ["--only-binary=:all:", "--python-version", python]
     abi = "cp" + python.replace(".", "")
+    if tuple(int(part) for part in python.split(".")) < (3, 8):
+        abi += "m"                      # a Python before 3.8 names its ABI cp37m
     return ["--only-binary=:all:", "--platform", platform, "--python-version", python,
             "--implementation", "cp", "--abi", abi]
 
@@ -166,7 +189,7 @@ def copy_tree(source, target):
 
 
 def print_pdf(html, pdf, no_browser):
-    """The sheet printed to PDF by headless Chromium; None, or why not
+    """A page printed to PDF by headless Chromium; None, or why not
     (no_browser when there is no Chromium at all)."""
     browser = next((shutil.which(name) for name in ("chromium", "chromium-browser",
                                                     "google-chrome", "chrome")
@@ -189,6 +212,14 @@ def print_pdf(html, pdf, no_browser):
     return None
 
 
+def printed(folder, name, said):
+    """folder/name.html printed beside it as name.pdf; [] or the one line
+    that says why there is no PDF."""
+    why = print_pdf(os.path.join(folder, name + ".html"), os.path.join(folder, name + ".pdf"),
+                    said["no_chromium"])
+    return [said["no_pdf"].format(name=name, why=why)] if why else []
+
+
 def first_lines():
     """The first two lines of the lesson's first step: the coding line and
     the title, as the sheet tells a student to begin."""
@@ -198,7 +229,7 @@ def first_lines():
 
 def make_student(folder, names, said):
     """The students' folder: what a student's program and the checker need,
-    and nothing named minesweep.py. None, or why the PDF is missing."""
+    and nothing named minesweep.py. What it says of a PDF not made, as lines."""
     # A kit made again writes its own files anew and leaves the others (a
     # program someone saved there, say) as they are.
     os.makedirs(folder, exist_ok=True)
@@ -207,6 +238,11 @@ def make_student(folder, names, said):
         copy_tree(os.path.join(chapter, kind), os.path.join(folder, kind))
     for name in CHECKER_FILES:
         shutil.copyfile(os.path.join(chapter, name), os.path.join(folder, name))
+    # The checker lines a program up with the book's stages, the lesson's
+    # steps: in steps/, where a class run does not take them for programs.
+    os.makedirs(os.path.join(folder, "steps"), exist_ok=True)
+    for name, _ in chapter_check.check_book.STEPS:
+        shutil.copyfile(os.path.join(chapter, name), os.path.join(folder, "steps", name))
     # The checker speaks the game's languages, from the game's table of them.
     shutil.copyfile(os.path.join(ROOT, LANGUAGES), os.path.join(folder, LANGUAGES))
     sheet = os.path.join(folder, names["sheet"] + ".html")
@@ -220,41 +256,99 @@ def make_student(folder, names, said):
     # Notepad shows UTF-8 with a BOM and Windows' line ends as it should.
     write_text(os.path.join(folder, names["readme"]), read_data("student_readme.txt"),
                "utf-8-sig", crlf=True)
-    return print_pdf(sheet, os.path.join(folder, names["sheet"] + ".pdf"),
-                     said["no_chromium"])
+    return printed(folder, names["sheet"], said)
 
 
-def linked_pictures(page):
-    """The pictures a page of docs/ shows, beside it."""
+def page_link(page, kit_names, teacher):
+    """link(target) for teacher_pages: where a link of the page (a file of
+    the project) goes from the teacher's folder: a page made HTML to its
+    HTML, a file the teacher's folder has to itself, the rest nowhere."""
+    def link(target):
+        """The address in the teacher's folder, or None."""
+        if re.match(r"[a-z]+://", target):
+            return target
+        path, _, anchor = target.partition("#")
+        if not path:
+            return target
+        source = os.path.relpath(os.path.normpath(os.path.join(
+            ROOT, os.path.dirname(page), path)), ROOT).replace(os.sep, "/")
+        if source in kit_names:
+            address = kit_names[source] + ".html"
+        elif os.path.isfile(os.path.join(teacher, source)):
+            address = source
+        else:
+            return None
+        return address + ("#" + anchor if anchor else "")
+    return link
+
+
+def pictures(page):
+    """The pictures a page of the project shows, as paths in the project."""
     with open(os.path.join(ROOT, page), encoding="utf-8") as f:
-        targets = re.findall(r"\]\(([^)/]+\.png)\)", f.read())
-    return [os.path.join("docs", name) for name in targets]
+        targets = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", f.read())
+    return [os.path.relpath(os.path.normpath(os.path.join(ROOT, os.path.dirname(page), target)),
+                            ROOT) for target in targets]
 
 
-def make_teacher(folder):
+def card_html():
+    """The teacher's card, with slow motion's keys as the game names them."""
+    with open(os.path.join(ROOT, "texts", "zh.json"), encoding="utf-8") as f:
+        keys = json.load(f)["panel_keys"].replace("\u200b", "")
+    rows = []
+    for pair in keys.split("  "):
+        key, _, meaning = pair.partition(" ")
+        meaning = re.sub(r"\uff08[^\uff08]*\{speed\}[^\uff09]*\uff09", "", meaning)
+        rows.append("<div><b>%s</b>%s</div>" % (html.escape(key), html.escape(meaning)))
+    return read_data(CARD).replace("<!-- slow motion's keys -->", "\n".join(rows))
+
+
+def make_teacher(folder, names, said):
     """The teacher's folder: the game ready to run, the chapter with its
-    handout and checker, the lesson plan and the teacher's page."""
+    handout and checker, and the teacher's pages as HTML (the lesson plan,
+    the teacher's page, the README, the card), with their pictures; what
+    it says of a PDF not made, as lines."""
     os.makedirs(folder, exist_ok=True)
     for path in glob.glob(os.path.join(ROOT, "*.py")):
         shutil.copyfile(path, os.path.join(folder, os.path.basename(path)))
     for name in GAME_FOLDERS + ["chapter"]:
         copy_tree(os.path.join(ROOT, name), os.path.join(folder, name))
-    os.makedirs(os.path.join(folder, "docs"), exist_ok=True)
-    pages = TEACHER_DOCS + sorted({picture for page in TEACHER_DOCS
-                                   for picture in linked_pictures(page)})
-    for page in pages + ["README.zh.md"]:
-        shutil.copyfile(os.path.join(ROOT, page), os.path.join(folder, page))
+    kit_names = {page: names[key] for page, key, _ in TEACHER_PAGES}
+    for page, _, _ in TEACHER_PAGES:
+        for picture in pictures(page):
+            os.makedirs(os.path.join(folder, os.path.dirname(picture)), exist_ok=True)
+            shutil.copyfile(os.path.join(ROOT, picture), os.path.join(folder, picture))
+    unsaid = []
+    for page, key, pdf in TEACHER_PAGES:
+        with open(os.path.join(ROOT, page), encoding="utf-8") as f:
+            made = teacher_pages.page(f.read(), page_link(page, kit_names, folder))
+        write_text(os.path.join(folder, names[key] + ".html"), made, "utf-8", crlf=False)
+        if pdf:
+            unsaid += printed(folder, names[key], said)
+    write_text(os.path.join(folder, names["card"] + ".html"), card_html(), "utf-8",
+               crlf=False)
+    return unsaid + printed(folder, names["card"], said)
+
+
+def filled(text, names):
+    """A text of tools/kit/ with the kit's names put in ({student}, ...)."""
+    for key, name in names.items():
+        text = text.replace("{%s}" % key, name)
+    return text
 
 
 def make_installers(kit, names):
-    """The .bat in the encoding and line ends of a Chinese Windows' console,
-    and install.sh for Linux and macOS."""
-    bat = read_data("install.bat")
-    assert bat.startswith("@echo off\nchcp 936 >nul\n")
-    write_text(os.path.join(kit, names["install_bat"]), bat, "gbk", crlf=True)
-    sh = os.path.join(kit, "install.sh")
-    write_text(sh, read_data("install.sh"), "utf-8", crlf=False)
-    os.chmod(sh, 0o755)
+    """The .bat files in the encoding and line ends of a Chinese Windows'
+    console, the shell scripts for Linux and macOS, and the self-test's
+    look at the game's window."""
+    for source, key in BATS:
+        bat = filled(read_data(source), names)
+        assert key is None or bat.startswith("@echo off\nchcp 936 >nul\n"), source
+        write_text(os.path.join(kit, names[key] if key else source), bat, "gbk", crlf=True)
+    for name in SCRIPTS:
+        path = os.path.join(kit, name)
+        write_text(path, filled(read_data(name), names), "utf-8", crlf=False)
+        if name.endswith(".sh"):
+            os.chmod(path, 0o755)
 
 
 def folder_size(folder):
@@ -272,21 +366,28 @@ def make_kit(kit, pythons=PYTHONS, platforms=PLATFORMS):
     data = kit_data()
     names, said = data["names"], data["said"]
     os.makedirs(kit, exist_ok=True)
+    # Until the kit is whole, a file says it is not: the installers and the
+    # self-test refuse a kit whose making was stopped half-way.
+    unfinished = os.path.join(kit, names["unfinished"])
+    write_text(unfinished, said["unfinished"], "utf-8-sig", crlf=True)
+    started = time.monotonic()
     wheels = os.path.join(kit, "wheels")
     missing = fetch_wheels(wheels, pythons, platforms)
+    fetched = time.monotonic()
     write_wheels_readme(wheels)
-    make_installers(kit, names)
-    no_pdf = make_student(os.path.join(kit, names["student"]), names, said)
-    make_teacher(os.path.join(kit, names["teacher"]))
     lines = [said["missing"].format(python=python, platform=platform, why=why)
              for python, platform, why in missing]
-    if no_pdf:
-        lines.append(said["no_pdf"].format(why=no_pdf))
+    lines += make_student(os.path.join(kit, names["student"]), names, said)
+    lines += make_teacher(os.path.join(kit, names["teacher"]), names, said)
+    make_installers(kit, names)
+    os.remove(unfinished)
     files, size = folder_size(kit)
     lines += [said["made"].format(folder=os.path.abspath(kit), files=files,
                                   size="%.1f MB" % (size / 1e6)),
-              "", said["lines"], said["line_install"], said["line_copy"], "",
-              said["unix"], said["then"]]
+              said["took"].format(download=round(fetched - started),
+                                  rest=round(time.monotonic() - fetched)),
+              "", said["lines"], said["line_install"], said["line_copy"],
+              said["line_selftest"], "", said["unix"], said["then"]]
     return lines
 
 
@@ -295,7 +396,7 @@ def main(argv):
     parser = argparse.ArgumentParser(prog="make_kit.py", description=__doc__.splitlines()[0])
     parser.add_argument("folder", help="where to make the kit")
     parser.add_argument("--python", nargs="+", default=PYTHONS, metavar="X.Y",
-                        help="the Pythons (default: 3.8 to 3.13)")
+                        help="the Pythons (default: 3.7 to 3.13)")
     parser.add_argument("--platform", nargs="+", default=PLATFORMS,
                         choices=PLATFORMS + [HERE],
                         help="the kinds of computer (default: both Windows ones); 'here' "
