@@ -60,8 +60,8 @@ PROGRAM_SECONDS = 60
 # folder), never a student's program: in its own folder, or in any folder
 # that holds a copy of it (its words file beside them). languages.py, the
 # game's table of languages, lies beside it in the kit's students' folder.
-CHECKER_FILES = ("check.py", "check_sections.py", "check_causes.py", "check_sandbox.py",
-                 "check_texts.json")
+CHECKER_FILES = ("check.py", "check_sandbox.py", "check_sections.py", "check_book.py",
+                 "check_repair.py", "check_causes.py", "check_texts.json")
 OWN_FILES = set(CHECKER_FILES) | {"languages.py"}
 BOOK_LANGUAGE = "zh"     # spoken when nothing asks for another
 

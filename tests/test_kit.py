@@ -31,6 +31,9 @@ from loadgame import CHAPTER, ROOT
 from test_student_sheet import needs_printing, pdf_pages, print_pdf
 from test_window import x_server
 
+sys.path.insert(0, CHAPTER)
+import check  # noqa: E402  (chapter/check.py: the checker's own list of its files)
+
 TOOL = os.path.join(ROOT, "tools", "make_kit.py")
 with open(os.path.join(ROOT, "tools", "kit", "kit.json"), encoding="utf-8") as f:
     NAMES = json.load(f)["names"]
@@ -137,8 +140,12 @@ def test_the_students_folder_holds_what_a_student_needs_and_no_minesweep_py(kit)
     folder, _ = kit
     student = folder / STUDENT
     names = set(os.listdir(str(student)))
-    assert {"images", "sounds", "check.py", "check_sections.py", "check_causes.py",
-            "check_sandbox.py", "check_texts.json", "languages.py", PROGRAM, README} <= names
+    assert {"images", "sounds", "steps", "languages.py", PROGRAM, README} <= names
+    # Every file of the checker's own list, and each of the lesson's steps
+    # in steps/ (the book the checker lines a program up with).
+    assert set(check.CHECKER_FILES) <= names
+    assert sorted(os.listdir(str(student / "steps"))) == sorted(
+        name for name, _ in check.check_book.STEPS)
     assert any(name.endswith(".html") for name in names)
     assert sorted(os.listdir(str(student / "images"))) == sorted(
         os.listdir(os.path.join(CHAPTER, "images")))
@@ -233,6 +240,10 @@ def test_the_checker_runs_from_a_copy_of_the_students_folder(kit, tmp_path):
                             text=True, encoding="utf-8", env=env, timeout=300)
     assert failed.returncode == 1
     assert "[%s] 3.3.4" % NOT_PASSED in failed.stdout and "RecursionError" in failed.stdout
+    # The line is named: the book's steps are there to line the program up with.
+    line = [n for n, text in enumerate((copy / "wrong.py").read_text(encoding="gb18030")
+                                       .splitlines(), 1) if "bk.isopen = False" in text][0]
+    assert "第 %d 行" % line in failed.stdout, failed.stdout
     # The whole folder: the students' programs, not the checker's own files.
     every = subprocess.run(run + ["--json", "."], cwd=str(copy), capture_output=True,
                            text=True, encoding="utf-8", env=env, timeout=300)
