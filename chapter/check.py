@@ -403,6 +403,8 @@ def words(texts, finding):
         text += fill(texts["near"], {"near": facts["near"]})
     if facts.get("in_func"):
         text += fill(texts["in_func"], {"func": facts["in_func"]})
+    if facts.get("stopped") and not finding.get("line"):
+        text += fill(texts["stopped_at"], facts)
     if facts.get("also"):
         text += fill(texts["also_line"], facts)
     if facts.get("seen"):

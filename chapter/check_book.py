@@ -271,6 +271,11 @@ def joined(lines, statement):
     return " ".join([first] + [part.strip() for part in parts[1:]])
 
 
+def stage_section(number):
+    """The last section a step of the book writes (step 1: 3.1.3)."""
+    return STEPS[number - 1][1]
+
+
 # The step whose program has what a function's presence says (the last
 # one found wins); a student's program is lined up with the book's there.
 STAGE_MARKS = [(2, "isbomb"), (3, "shuffle"), (4, "on_mouse_down"), (5, "set_flag"),
@@ -418,11 +423,16 @@ class LinedUp:
     # --- the edits
 
     def edits(self):
-        """Every edit that makes one statement of the student's the book's."""
-        found = []
+        """Every edit that makes one statement of the student's the book's;
+        a statement taken out in one place and missing in another is moved."""
+        found, self.taken, self.missing = [], [], []
         for mine, book in self.pairs.items():
             found.extend(self.unit_edits(self.units[mine], self.book_units[book]))
-        return found
+        for a, body in self.taken:
+            for after, b, unit, theirs in self.missing:
+                if shape(a, self.rename) == tuple(b.words()) and unit.body is not body:
+                    found.append(self.move(a, after, b, body, self.held(b, theirs)))
+        return [edit for edit in found if edit is not None]
 
     def section_at(self, line):
         """The section that writes the student's statement at line: that of
@@ -505,10 +515,24 @@ class LinedUp:
             twin = [(after, b) for after, b in inserted
                     if shape(a, self.rename) == tuple(b.words())]
             if twin:
-                found.append(self.move(a, *twin[0], body=ours))
+                found.append(self.move(a, *twin[0], body=ours,
+                                       held=self.held(twin[0][1], theirs)))
             found.append(self.delete(a, ours))
-        for after, b in inserted:
+            self.taken.append((a, ours))
+        self.missing += [(after, b, unit, theirs) for after, b in inserted]
+        for place, (after, b) in enumerate(inserted):
             found.append(self.insert(after, b, unit, ours, theirs))
+            # A statement that holds others, missing with all it holds (an
+            # `if ...: return`): added whole, as one change.
+            held = self.held(b, theirs)
+            whole = [c for a, c in inserted[place + 1:place + 1 + len(held)] if a is after]
+            if held and whole == held:
+                edit = self.insert(after, b, unit, ours, theirs)
+                extra = [self.indent * c.depth + self.text_of(c) for c in held]
+                first = min([self.section(c) for c in held] + [edit.section])
+                found.append(edit._replace(add=(edit.add[0], edit.add[1][:1] + extra +
+                                                edit.add[1][1:]), size=edit.size + len(held),
+                                           section=first))
         if unit.name and unit.params != book_unit.params and book_unit.name in HOOKS:
             found.append(self.renamed(unit, book_unit))
         if unit.name and unit.name != book_unit.name and book_unit.name in HOOKS:
@@ -563,19 +587,27 @@ class LinedUp:
         text, or None if more than one line changes."""
         ours, theirs = a.words(), shape_words(text)
         matcher = difflib.SequenceMatcher(None, ours, theirs, autojunk=False)
-        changes = [op for op in matcher.get_opcodes() if op[0] != "equal"]
-        lines = {self.source.count("\n", 0, a.tokens[min(i1, len(ours) - 1)].start) + 1
-                 for _, i1, i2, _, _ in changes}
+        changes = []
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            if i1 == i2:            # words added: after the word before them
+                left = right = a.tokens[i1 - 1].end if i1 else a.tokens[0].start
+                new = " " + join_words(theirs[j1:j2]) if i1 else join_words(
+                    theirs[j1:j2]) + " "
+            else:
+                left, right = a.tokens[i1].start, a.tokens[i2 - 1].end
+                new = join_words(theirs[j1:j2])
+            changes.append((left, right, new))
+        lines = {self.source.count("\n", 0, left) + 1 for left, _, _ in changes} | {
+            self.source.count("\n", 0, right) + 1 for _, right, _ in changes}
         if len(lines) != 1:
             return None
         line = lines.pop()
-        start = self.source.rfind("\n", 0, a.tokens[changes[0][1]].start) + 1
+        start = self.source.rfind("\n", 0, changes[0][0]) + 1
         end = self.source.find("\n", start)
-        physical = self.source[start:end if end >= 0 else len(self.source)]
-        for tag, i1, i2, j1, j2 in reversed(changes):
-            left = a.tokens[i1].start if i1 < len(ours) else a.tokens[-1].end
-            right = a.tokens[i2 - 1].end if i2 > i1 else left
-            new = join_words(theirs[j1:j2])
+        physical = self.source[start:end if end >= 0 else len(self.source)].rstrip("\r")
+        for left, right, new in reversed(changes):
             physical = physical[:left - start] + new + physical[right - start:]
         return Edit("replace", line, (line, line), (line, [physical]), "", physical.strip(),
                     size)
@@ -613,7 +645,10 @@ class LinedUp:
         """The student's statement a taken out (a block statement with all
         it holds)."""
         last = self.end_of(a, body) if a.tokens[-1].text == ":" else a.last
-        section = self.near_section(a, body)
+        # A statement the book does not have is of the section of the book's
+        # nearest before it in its function; at the module's level, of the
+        # failing section (the caller's).
+        section = self.section_at(a.first) if self.unit_of(a) else ""
         return Edit("delete", a.first, (a.first, last), (last, []), section, "",
                     len(a.tokens))
 
@@ -671,14 +706,17 @@ class LinedUp:
         return Edit("rename", first, (first, last), (last, new.split("\n")),
                     self.section(book_unit.body[0]), book_def, 1)
 
-    def move(self, a, after, b, body):
-        """The student's statement a moved to where the book has it."""
+    def move(self, a, after, b, body, held=()):
+        """The student's statement a moved to where the book has it (with
+        what it holds, a statement that holds others), at the book's depth."""
         text = self.text_of(b)
-        if after is not None and after.first <= a.last and after.first >= a.first:
+        last = self.end_of(a, body) if held else a.last
+        if after is not None and a.first <= after.first <= last:
             return None
         at = after.last if after is not None else self.top_of_program()
-        return Edit("move", a.first, (a.first, a.last), (at, [self.indent * b.depth + text]),
-                    self.section(b), text, 1)
+        lines = self.source.splitlines()[a.first - 1:last]
+        moved = [self.shifted(line, b.depth - a.depth) for line in lines]
+        return Edit("move", a.first, (a.first, last), (at, moved), self.section(b), text, 1)
 
     def near_section(self, a, body):
         """The section of the book's statement nearest before a, lined up."""

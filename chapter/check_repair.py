@@ -72,7 +72,7 @@ def indents(lined, lines):
         if statement.first not in lines:
             continue
         last = statement.last
-        for s in lined.found[place + 1:]:
+        for s in lined.found[place + 1:] if statement.words()[-1] == ":" else []:
             if s.depth <= statement.depth:
                 break
             last = s.last
@@ -81,10 +81,21 @@ def indents(lined, lines):
         for shift in (1, -1):
             if shift < 0 and statement.depth == 0:
                 continue
+            if shift > 0 and statement.depth == 0 and not in_a_function(statement, lined):
+                continue            # into a function it is never part of: hidden, not fixed
             moved = [lined.shifted(line, shift) for line in text]
             found.append(check_book.Edit("indent", statement.first, (statement.first, last),
                                          (last, moved), section, "", 1))
     return found
+
+
+def in_a_function(statement, lined):
+    """Whether the book has a statement like this one inside a function:
+    only then may a change move it from the module's level into one (a
+    line moved into a function that never runs hides a slip)."""
+    words = tuple(check_book.shape(statement, lined.rename))
+    return any(line.statement.depth > 0 and tuple(line.statement.words()) == words
+               for line in lined.book)
 
 
 def moves(lined, lines):
@@ -99,6 +110,8 @@ def moves(lined, lines):
             continue
         text = source[statement.first - 1].strip()
         section = lined.section_at(statement.first)
+        if statement.depth == 0 and not in_a_function(statement, lined):
+            continue
         if place + 1 < len(body):
             below = body[place + 1]
             depth = below.depth + (1 if below.words()[-1] == ":" else 0)
@@ -232,9 +245,9 @@ class Search:
         self.test = test
         # The processor's time of this process, so that a busy computer
         # gives the search as many tries as an idle one; and the clock's
-        # four times over, so that it always ends.
+        # ten times over, so that it always ends.
         self.deadline = time.process_time() + seconds
-        self.wall = time.monotonic() + 4 * seconds
+        self.wall = time.monotonic() + 10 * seconds
         self.tried = set()
         self.count = 0
 
@@ -270,7 +283,7 @@ class Search:
         book = ordered(self.lined.all_edits, hints, funcs, self.lined)
         proven = self.first_proven(book)
         if proven is not None:
-            if proven.size > 2:
+            if proven.size > 2 and proven.kind == "replace":
                 smaller = own_edits(self.lined, {proven.line}, pictures, sounds)
                 better = self.first_proven(smaller)
                 if better is not None:

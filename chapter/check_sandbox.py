@@ -5,8 +5,8 @@ check programs; that child forks one process for each program, which runs
 the program and writes what it found into a pipe of its own. This module
 holds both sides of that arrangement, and the walls around each program:
 
-- Each program runs in a process of its own, in a session and process
-  group of its own, in a work folder holding a copy of it and its pictures
+- Each program runs in a process of its own, in a process group of its
+  own away from the checker's terminal (setsid), in a work folder holding a copy of it and its pictures
   and sounds. Everything it starts ends with its check: the group is killed
   whole, and on Linux the child that forks the checks is the "subreaper" of
   all they start, so a process that left the group is found and killed too.
@@ -289,8 +289,8 @@ def wake_parent():
 
 
 def check_forked(question, seconds, check, avoid):
-    """Check one program in a process forked from this one, in a session
-    of its own, confined; the answer: {'token', 'status', 'found'}. status
+    """Check one program in a process forked from this one, in a process
+    group of its own (setsid), confined; the answer: {'token', 'status', 'found'}. status
     is 'done', 'timeout' (out of time, or stopped) or 'died' (ended by a
     signal not ours). Nothing it started is left running."""
     read_end, write_end = os.pipe()
@@ -308,7 +308,7 @@ def check_forked(question, seconds, check, avoid):
 
 
 def run_confined(question, answers, check, avoid):
-    """In the forked process: a session of its own, no console, every
+    """In the forked process: its own process group (setsid), no console, every
     other open file closed, the walls up, then the check. Never returns."""
     try:
         os.setsid()

@@ -1796,7 +1796,13 @@ def check(path, work_file, write, confined=False, options=None):
         if isinstance(outcome, Todo) and not program.written_beyond(section):
             write(found)                      # not yet written: nothing to repair
             return
-        write(dict(found, line=None) if not keeps_line(outcome) else found)
+        if not keeps_line(outcome):
+            # No line is named before a repair proves one; where Python
+            # stopped the program is a fact, and said as one.
+            stopped = {"stopped": found["line"]} if found["line"] and \
+                "python" in found["facts"] else {}
+            found = dict(found, line=None, facts=dict(found["facts"], **stopped))
+        write(found)
         repaired(program, index, outcome, write, options)
         return
 
@@ -1835,8 +1841,16 @@ PYTHONS_LINE = ("syntax_", "indent_", "bad_coding", "bom_coding", "utf8_says_gb"
 
 def keeps_line(outcome):
     """Whether a failure's line stands before any repair proves it: where
-    Python itself cannot read the program, and for a section not written yet."""
-    return isinstance(outcome, Todo) or outcome.key.startswith(PYTHONS_LINE)
+    Python itself cannot read the program, the loop a program was stopped
+    in (a fact, as Python's own line is), and a section not written yet."""
+    return isinstance(outcome, Todo) or outcome.key.startswith(PYTHONS_LINE) or \
+        outcome.key in KEPT_LINES
+
+
+# Lines that are facts of what the program did, not guesses at a cause: the
+# loop a program was stopped in, and a pgzrun.go() with no import pgzrun
+# above it (a line of Thonny's, not the book's, so nothing to repair).
+KEPT_LINES = ("endless", "endless_load", "no_import_pgzrun")
 
 
 class Unloaded:
@@ -1847,10 +1861,11 @@ class Unloaded:
         self.source = getattr(fail, "source", None)
 
 
-# The time a repair search has, and the time a load and a call of a
-# changed program may take in it (the book's program needs far less).
-REPAIR_SECONDS = 3.5
-TRY_SECONDS = (0.5, 0.5)
+# The processor's time a repair search has, and the time a load and a call
+# of a changed program may take in it (of the processor's time: as long as
+# the program itself may take, so that a repair is held to the same tests).
+REPAIR_SECONDS = 3.0
+TRY_SECONDS = (LOAD_SECONDS, CALL_SECONDS)
 
 
 def repaired(program, index, outcome, write, options):
@@ -1859,17 +1874,23 @@ def repaired(program, index, outcome, write, options):
     line's section comes after as passed, and the failure at that section
     naming the line. Nothing is written if none is proven."""
     seconds = options.get("repair_seconds", REPAIR_SECONDS)
-    if seconds <= 0 or program.source is None or outcome.key in UNREADABLE:
+    if seconds <= 0 or program.source is None or outcome.key in UNREADABLE + (
+            "no_import_pgzrun",):
         return                  # a file Python cannot read as text: its coding line
     try:
         lined = check_book.LinedUp(program.source)
     except (OSError, IndexError, KeyError, ValueError, RecursionError):
         return                      # the book's steps are not there to line up with
+    # A program that did not even load is proven only whole: as far as the
+    # student has written it (no line of it ran to be judged before).
+    written = SECTIONS.index(check_book.stage_section(lined.stage)) if index == 0 and \
+        getattr(program, "mod", None) is None or loaded_badly(outcome) else index
+
     def passes(text, edits):
         """Whether the changed program passes the failing section, those
         before it, and the section of each changed line."""
-        last = max([index] + [SECTIONS.index(e.section) for e in edits
-                              if e.section in SECTIONS])
+        last = max([index, written] + [SECTIONS.index(e.section) for e in edits
+                                       if e.section in SECTIONS])
         try:
             trial = Program(program.path, program.work_file, program.confined, source=text,
                             seconds=TRY_SECONDS)
@@ -1896,6 +1917,13 @@ def repaired(program, index, outcome, write, options):
     for between in range(index, at):
         write(finding(SECTIONS[between], None))
     write(repair_finding(program, lined, outcome, edits, section, SECTIONS[index]))
+
+
+def loaded_badly(outcome):
+    """Whether a failure is the program's own start failing (it stops, or
+    never ends, before a section's test could begin)."""
+    return outcome.key.startswith(PYTHONS_LINE) or outcome.facts.get("what") == "load" or \
+        outcome.key in ("endless_load", "exit")
 
 
 def lines_run(program, index):
@@ -1940,7 +1968,10 @@ def repair_finding(program, lined, outcome, edits, section, seen):
     code = " ".join(line.strip() for line in lines[first - 1:last]) if edit.remove else ""
     fix = " ".join(text.strip() for text in edit.add[1][:1 if edit.kind in (
         "indent", "rename") else None])
-    if edit.kind == "indent":
+    kind = edit.kind
+    if kind in ("own", "replace") and code == fix:
+        kind = "indent"                       # only the spaces before it change
+    if kind == "indent":
         facts["deeper"] = len(edit.add[1][0]) - len(edit.add[1][0].lstrip()) > len(
             lines[first - 1]) - len(lines[first - 1].lstrip())
     facts.update(code=code, fix=fix, symptom=outcome.key)
@@ -1949,9 +1980,11 @@ def repair_finding(program, lined, outcome, edits, section, seen):
         facts["seen"] = seen
     if edit.kind in ("insert", "move"):
         at = edit.add[0]
-        facts["after"] = lines[at - 1].strip() if 0 < at <= len(lines) else ""
-    key = "repair_" + edit.kind
-    if edit.kind == "insert" and not facts["after"]:
+        above = [s for s in lined.found if s.last == at]
+        facts["after"] = " ".join(line.strip() for line in lines[
+            above[0].first - 1:at]) if above else ""
+    key = "repair_" + kind
+    if kind == "insert" and not facts["after"]:
         key = "repair_insert_start"
     if outcome.line == edit.line and not keeps_line(outcome) and len(edits) == 1:
         key = outcome.key                 # the section's own words for this slip

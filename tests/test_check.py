@@ -39,13 +39,17 @@ def pattern(key, lang="zh"):
         """text with each fact in braces standing for anything."""
         return ".*".join(re.escape(part) for part in re.split(r"\{[^}]*\}", text))
     words = texts(lang)
-    # A name close to the one mistyped may follow ("did you mean ...?").
     # What the program did may come first (before a cause found in its
-    # text); a function named may follow where no line is.
-    saw = ".*" if key.startswith("cause_") else ""
-    return re.compile("%s%s(%s)?(%s)?" % (saw, loose(words["messages"][key]),
-                                          loose(words["near"]), loose(words["in_func"])),
-                      re.S)
+    # text, or a repair proven); after it, what to change the line to (the
+    # repair proven), a name close to the one mistyped ("did you mean
+    # ...?"), the function where no line is named, the other line a repair
+    # changes, and the section where the slip shows first.
+    saw = ".*" if key.startswith(("cause_", "repair_")) else ""
+    repair = "|".join(loose(text) for name, text in words["messages"].items()
+                      if name.startswith("repair_"))
+    after = "(%s)?" % repair + "".join("(%s)?" % loose(words[part]) for part in (
+        "fix_after", "near", "in_func", "also_line", "seen_at"))
+    return re.compile("%s%s%s" % (saw, loose(words["messages"][key]), after), re.S)
 
 
 def book():
@@ -76,9 +80,10 @@ MISTAKES = {
         lambda t: edit(" :\n            open_block(block)\n",
                        " :\n            open_block(block)\n    bk.isopen = True\n")(
             edit("    bk.isopen = True\n", "")(t)),
-        "3.3.4", "isopen_below", ("            open_block(block)", 2)),
+        "3.3.4", "isopen_below", ("    bk.isopen = True", 1)),
+    # The missing line is named by the line it goes below.
     "isopen_missing": (edit("    bk.isopen = True\n", ""), "3.3.4", "isopen_missing",
-                       ("            open_block(block)", 2)),
+                       ("def open_block", 1)),
     "wrong_comparison": (
         edit("or block.x == bk.x + SIZE and block.y == bk.y - SIZE",
              "or block.x == bk.x + SIZE and block.y == bk.y + SIZE"),
@@ -101,18 +106,21 @@ MISTAKES = {
         "3.2.1", "buttons_swapped", ("if button == mouse.LEFT", 1)),
     "bombs_19": (edit("BOMBS = 20", "BOMBS = 19"), "3.1.4", "bombs_constant",
                  ("BOMBS = 19", 1)),
-    # No line to name: the message says where the shuffle goes.
-    "no_shuffle": (edit("random.shuffle(blocks)\n", ""), "3.1.4", "no_shuffle", None),
+    # The shuffle goes below the loop that makes the tiles.
+    "no_shuffle": (edit("random.shuffle(blocks)\n", ""), "3.1.4", "no_shuffle",
+                   ("        blocks.append(block)", 1)),
     # The missing global belongs just below the def line.
     "no_global_failed": (edit("    global failed\n", ""), "3.4.1", "global_failed",
                          ("def blow_up", 1)),
-    # update() runs at the first frame, before any click.
-    "no_global_finished": (edit("    global finished\n", ""), "3.1.2", "unbound",
+    # update() runs at the first frame, before any click: seen at 3.1.2,
+    # a slip of 3.4.2's, whose line it is.
+    "no_global_finished": (edit("    global finished\n", ""), "3.4.2", "unbound",
                            ("def update", 1)),
-    # A win is judged on the checker's own board, first laid at 3.2.1.
+    # A win is judged on the checker's own board, first laid at 3.2.1: seen
+    # there, a slip of 3.4.2's.
     "win_at_once": (edit("if not block.isbomb and not block.isopen:",
                          "if not block.isbomb and block.isopen:"),
-                    "3.2.1", "win_at_once", ("if not block.isbomb and block.isopen:", 1)),
+                    "3.4.2", "win_at_once", ("if not block.isbomb and block.isopen:", 1)),
     "never_win": (edit("if not block.isbomb and not block.isopen:", "if not block.isopen:"),
                   "3.4.2", "never_win", ("        if not block.isopen:", 1)),
     "picture_name": (edit('"minesweep_number" + str(bombnum)',
@@ -123,19 +131,20 @@ MISTAKES = {
                      "3.4.1", "no_image", ('"minesweep_bombs"', 1)),
     "sound_name": (edit("sounds.bomb.play()", "sounds.boom.play()"), "3.4.1", "no_sound",
                    ("sounds.boom.play()", 1)),
-    "missing_colon": (edit("def draw():", "def draw()"), "3.1.2", "syntax_colon",
+    # A program that cannot start is told at the section of its faulty line.
+    "missing_colon": (edit("def draw():", "def draw()"), "3.1.3", "syntax_colon",
                       ("def draw()", 1)),
-    "chinese_colon": (edit("def blow_up():", "def blow_up()\uff1a"), "3.1.2",
+    "chinese_colon": (edit("def blow_up():", "def blow_up()\uff1a"), "3.3.1",
                       "syntax_chinese", ("def blow_up()", 1)),
     "indentation": (edit("    global failed\n    failed = True",
                          "global failed\n    failed = True"),
-                    "3.1.2", "indent_expected", ("global failed", 1)),
+                    "3.4.1", "indent_expected", ("global failed", 1)),
     # It loops for ever once the last tile made is a bomb: on the board the
     # program buries itself at 3.1.4's second load (the checker seeds each
     # load, so always there), and on the checker's own board.
     "endless_update": (edit("    for block in blocks:\n        if not block.isbomb",
                             "    while blocks:\n        if not block.isbomb"),
-                       "3.1.4", "endless", ("    while blocks:", 1)),
+                       "3.4.2", "endless", ("    while blocks:", 1)),
     # The same loop, its body a call of a function of the program's own
     # that takes its time (in one line, no loop): the stop lands in the
     # function nearly always, and the loop is named.
@@ -144,13 +153,13 @@ MISTAKES = {
         "    while blocks:\n        if still_closed(block):")(edit(
             "def update():", "def still_closed(bk):\n    counted = sum(range(100000))\n"
             "    return not bk.isbomb and not bk.isopen\n\n\ndef update():")(t)),
-        "3.1.4", "endless", ("    while blocks:", 1)),
+        "3.4.2", "endless", ("    while blocks:", 1)),
     "clicks_after_end": (edit("    if failed or finished:\n        return\n", ""),
                          "3.4.2", "after_win", ("def on_mouse_down", 1)),
     "waits_for_input": (edit("import random\n", "import random\nname = input('?')\n"),
                         "3.1.2", "input", ("input(", 1)),
     "raises_at_import": (edit("random.shuffle(blocks)", "random.shufle(blocks)"),
-                         "3.1.2", "no_module_attr", ("random.shufle", 1)),
+                         "3.1.4", "no_module_attr", ("random.shufle", 1)),
     "endless_at_import": (lambda t: t + "while True:\n    pass\n", "3.1.2", "endless_load",
                           ("while True:", 1)),
     "no_flag_check": (edit("elif button == mouse.LEFT and not block.isflag:",
@@ -162,33 +171,33 @@ MISTAKES = {
     "no_failed_text": (edit('    elif failed:\n        screen.draw.text("Failed", center=(WIDTH '
                             '// 2, HEIGHT // 2),\n                         fontsize=100, '
                             'color="red")\n', ""),
-                       "3.4.1", "no_failed_text", None),
+                       "3.4.1", "no_failed_text", ('fontsize=100, color="red")', 1)),
     "no_return_on_number": (edit("    if bombnum != 0:\n        return\n", ""),
-                            "3.3.4", "open_bomb", ("bombnum = get_bomb_number(bk)", 1)),
+                            "3.3.4", "open_bomb", ('bk.image = "minesweep_number"', 1)),
     "wrong_width": (edit("WIDTH = SIZE * COLS", "WIDTH = SIZE + COLS"), "3.1.2", "window",
                     ("WIDTH = SIZE + COLS", 1)),
     "left_not_times_size": (edit("block.left = j * SIZE", "block.left = j"), "3.1.3",
-                            "tile_count", ("block.left = j", 1)),
+                            "tile_stacked", ("block.left = j", 1)),
     "empties_blocks": (edit("    for block in blocks:\n        block.draw()\n",
                             "    for block in blocks:\n        block.draw()\n"
                             "    blocks.clear()\n"),
-                       "3.1.2", "blocks_changed", ("blocks.clear()", 1)),
+                       "3.1.3", "blocks_changed", ("blocks.clear()", 1)),
     "mouse_parameters": (
         lambda t: t.replace("def on_mouse_down(pos, button):",
                             "def on_mouse_down(position, button):").replace(
             "collidepoint(pos)", "collidepoint(position)"),
         "3.2.1", "mouse_args", ("def on_mouse_down", 1)),
-    "no_append": (edit("        blocks.append(block)\n", ""), "3.1.2", "index_no_append",
+    "no_append": (edit("        blocks.append(block)\n", ""), "3.1.3", "index_no_append",
                   ("        block.isflag = False", 1)),
     # Opening every safe tile (3.3.4) wins, and the frame after it plays
-    # the sound.
-    "sound_typo": (edit("sounds.win.play()", "sound.win.play()"), "3.3.4", "name",
+    # the sound: seen at 3.3.4, a slip in 3.4.2's line.
+    "sound_typo": (edit("sounds.win.play()", "sound.win.play()"), "3.4.2", "name",
                    ("sound.win.play()", 1)),
     "finished_in_loop": (edit("            return\n    finished = True",
                               "            return\n        finished = True"),
-                         "3.2.1", "cause_indent_out", ("        finished = True", 1)),
+                         "3.4.2", "cause_indent_out", ("        finished = True", 1)),
     "indent_one_short": (edit("        block.isbomb = False", "       block.isbomb = False"),
-                         "3.1.2", "indent_unmatched", ("       block.isbomb = False", 1)),
+                         "3.1.4", "indent_unmatched", ("       block.isbomb = False", 1)),
     "mouse_lowercase": (edit("elif button == mouse.LEFT", "elif button == mouse.left"),
                         "3.3.1", "no_module_attr", ("mouse.left", 1)),
     "number_without_str": (edit('"minesweep_number" + str(bombnum)', '"minesweep_number" + bombnum'),
@@ -403,9 +412,10 @@ def test_without_pygame_zero_it_says_what_to_install(tmp_path):
 
 def test_every_finding_has_words_in_every_language():
     code = ""
-    for name in ("check_sections.py", "check_causes.py"):
-        with open(os.path.join(ROOT, "chapter", name), encoding="ascii") as f:
-            code += f.read()
+    for name in sorted(os.listdir(os.path.join(ROOT, "chapter"))):
+        if name.startswith("check_") and name.endswith(".py"):
+            with open(os.path.join(ROOT, "chapter", name), encoding="ascii") as f:
+                code += f.read()
     keys = set(re.findall(r'(?:Fail|Todo|kind|Cause)\(\s*(?:[a-z.]+,\s*)?"([a-z_0-9]+)"', code))
     keys |= {"flag_%s_%s" % (way, field) for way in ("on", "off") for field in ("image", "isflag")}
     keys |= set(re.findall(r'"(ok_3\d\d)"', code))
@@ -414,7 +424,10 @@ def test_every_finding_has_words_in_every_language():
     keys |= {"todo_" + name for name in re.findall(r'want\(program, mod, "([a-z_]+)"\)', code)}
     keys |= set(re.findall(r'key = "([a-z_]+)"', code)) | {"child_timeout", "child_died"}
     keys |= set(re.findall(r'"(cause_[a-z_]+)"', code)) | set(re.findall(r'"(note_[a-z_]+)"', code))
-    keys -= {"todo_", "flag_on_", "flag_off_"}
+    keys -= {"todo_", "flag_on_", "flag_off_", "repair_"}
+    # A proven repair's words, by the kind of its change.
+    keys |= {"repair_" + kind for kind in ("replace", "rename", "indent", "own", "move",
+                                           "insert", "insert_start", "delete")}
     assert len(keys) > 100
     for lang in LANGS:
         assert keys <= set(texts(lang)["messages"]), sorted(keys - set(texts(lang)["messages"]))
@@ -497,13 +510,18 @@ def test_a_program_runs_in_a_temporary_folder_with_limits(tmp_path):
     done = run_check("--json", "--lang", "en", str(tmp_path))
     results = {os.path.basename(r["file"]): r["checks"] for r in json.loads(done.stdout)}
     said = results["where.py"][0]["message"]
+    # No change of a line makes this program work: no line is named, and
+    # where Python stopped it is said.
+    assert results["where.py"][0]["line"] is None
+    assert said.endswith(texts("en")["stopped_at"].format(stopped=2))
+    said = said[:-len(texts("en")["stopped_at"].format(stopped=2))]
     folder, limit = said.rsplit("ValueError: ", 1)[1].split()
     assert folder != str(tmp_path) and "minesweep-check-" in folder
     assert not os.path.exists(folder)             # removed when the check ended
     assert 0 < int(limit) <= 2 ** 31
-    assert results["where.py"][0]["line"] == 2
     # draw() runs at the first frame, right after loading.
-    assert results["depth.py"][0]["message"].endswith("ValueError: limit 450")
+    stopped = [c for c in results["depth.py"] if c["ok"] is not True][0]
+    assert "ValueError: limit 450" in stopped["message"]
 
 
 def test_one_bad_program_never_stops_the_others(tmp_path):

@@ -37,7 +37,7 @@ for _ in range(50):
     os.write(fd, b'{"token": "x", "status": "done", "found": []}\\n')
 """
 
-# Leaves a process behind (forked twice, in a session of its own) that
+# Leaves a process behind (forked twice, out of its group with setsid) that
 # looks for the checker's files in the temporary folder, every other
 # check's too, and writes a passing answer into each, over and over; the
 # program itself keeps running as long as it can, so that the process

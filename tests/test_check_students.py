@@ -16,7 +16,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECK = os.path.join(ROOT, "chapter", "check.py")
 FOLDERS = [os.path.join(ROOT, "tests", "check_programs", name)
-           for name in ("students", "students_2", "students_3")]
+           for name in ("students", "students_2", "students_3", "students_4")]
 
 
 def expected():

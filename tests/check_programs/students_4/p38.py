@@ -1,0 +1,64 @@
+# -*- coding: utf-8 -*-
+
+import pgzrun
+import random
+
+BOMBS = 20
+ROWS = 15
+COLS = 15
+SIZE = 25
+WIDTH = SIZE * COLS
+HEIGHT = SIZE * ROWS
+blocks = []
+
+for i in range(ROWS):
+    for j in range(COLS):
+        block = Actor("minesweep_block")
+        block.left = j * SIZE
+        block.top = i * SIZE
+        block.isbomb = False
+        block.isopen = False
+        block.isflag = False
+        blocks.append(block)
+
+blocks = random.shuffle(blocks)
+
+for i in range(BOMBS):
+    blocks[i].isbomb = True
+
+
+def draw():
+    for block in blocks:
+        block.draw()
+
+
+def on_mouse_down(pos, button):
+    for block in blocks:
+        if block.collidepoint(pos) and not block.isopen:
+            if button == mouse.RIGHT:
+                set_flag(block)
+            elif button == mouse.LEFT and not block.isflag:
+                if block.isbomb:
+                    blow_up()
+                else:
+                    open_block(block)
+
+
+def set_flag(block):
+    if not block.isflag:
+        block.image = "minesweep_flag"
+        block.isflag = True
+    else:
+        block.image = "minesweep_block"
+        block.isflag = False
+
+
+def blow_up():
+    pass
+
+
+def open_block(bk):
+    pass
+
+
+pgzrun.go()
