@@ -276,23 +276,18 @@ def stage_section(number):
     return STEPS[number - 1][1]
 
 
-# The step whose program has what a function's presence says (the last
-# one found wins); a student's program is lined up with the book's there.
-STAGE_MARKS = [(2, "isbomb"), (3, "shuffle"), (4, "on_mouse_down"), (5, "set_flag"),
-               (6, "isflag"), (7, "open_block"), (8, "get_neighbours"), (9, "failed"),
-               (10, "finished")]
-
-
 def stage_of(found):
-    """The step a student's program has reached, by the book's names in it
-    (a program that renamed them all is taken at its end, step 10)."""
-    words = {token.text for statement in found for token in statement.tokens}
-    reached = 1
-    for number, name in STAGE_MARKS:
-        if name in words:
-            reached = number
-    if len(units(found)) > 6 and reached < 10:
-        reached = max(reached, 8)
+    """The step a student's program has reached: the book's stage it is
+    most like, statement by statement, whatever its names (of two as alike,
+    the later)."""
+    ours = sorted(blank(statement) for statement in found
+                  if tuple(statement.words()) not in NOT_THE_BOOKS)
+    best, reached = -1.0, 1
+    for number in range(1, len(STEPS) + 1):
+        theirs = sorted(blank(line.statement) for line in stage(number))
+        score = difflib.SequenceMatcher(None, ours, theirs, autojunk=False).ratio()
+        if score >= best:
+            best, reached = score, number
     return reached
 
 

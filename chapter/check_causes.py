@@ -118,6 +118,32 @@ TILE_FIELDS = ("left", "top", "isbomb", "isopen", "isflag", "image")
 BOOK_CONSTANTS = {"BOMBS": 20, "ROWS": 15, "COLS": 15, "SIZE": 25}
 
 Cause = collections.namedtuple("Cause", "line key facts func")
+
+# A plain value written in a program: Python 3.8 and newer read each as
+# ast.Constant; 3.7 (Thonny 3.3's) as Num, Str or NameConstant.
+CONSTANTS = ("Constant", "Num", "Str", "Bytes", "NameConstant")
+
+
+def is_constant(node):
+    """Whether node is a value written as it is (a number, a text, True)."""
+    return type(node).__name__ in CONSTANTS
+
+
+def constant(node):
+    """The value of a node that is_constant says is one."""
+    for field in ("value", "n", "s"):
+        if hasattr(node, field):
+            return getattr(node, field)
+    return None
+
+
+def end_line(node):
+    """The last line of a statement (Python 3.7's ast has no end_lineno:
+    there, the last line any part of it starts on)."""
+    last = getattr(node, "end_lineno", None)
+    if last is not None:
+        return last
+    return max(getattr(n, "lineno", 0) for n in ast.walk(node))
 # The keys of a Cause that is one of the book's statements out of place.
 MOVED = ("cause_outside_def", "cause_other_def", "cause_else_missing", "cause_in_if_not_else",
          "cause_indent_in",
@@ -300,7 +326,7 @@ def func_of(tree, line):
     """The name of the function whose text holds line ('' if none)."""
     best, depth = "", -1
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.lineno <= line <= node.end_lineno:
+        if isinstance(node, ast.FunctionDef) and node.lineno <= line <= end_line(node):
             if node.lineno > depth:
                 best, depth = node.name, node.lineno
     return best
@@ -380,7 +406,7 @@ def other_loop_variable(tree, lines):
         loops = loops_in(scope)
         for loop in loops:
             others = {other.target.id for other in loops if other is not loop and not (
-                other.lineno <= loop.lineno <= other.end_lineno)}
+                other.lineno <= loop.lineno <= end_line(other))}
             others.discard(loop.target.id)
             for node in ast.walk(loop):
                 if isinstance(node, ast.Subscript):
@@ -462,8 +488,8 @@ def range_runs(call, constants):
 
 def value_of(node, constants):
     """The whole number an expression of numbers, constants, + and - makes."""
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
+    if is_constant(node) and type(constant(node)) is int:
+        return constant(node)
     if isinstance(node, ast.Name) and node.id in constants:
         return constants[node.id]
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
@@ -477,9 +503,9 @@ def module_numbers(tree):
     numbers = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
-                node.targets[0], ast.Name) and isinstance(node.value, ast.Constant) and \
-                type(node.value.value) is int:
-            numbers[node.targets[0].id] = node.value.value
+                node.targets[0], ast.Name) and is_constant(node.value) and \
+                type(constant(node.value)) is int:
+            numbers[node.targets[0].id] = constant(node.value)
     return numbers
 
 
@@ -511,7 +537,7 @@ def last_line_without_return(tree, func):
             if any(isinstance(n, ast.Return) and n.value is not None
                    for n in ast.walk(node)):
                 return None
-            return node.body[-1].end_lineno
+            return end_line(node.body[-1])
     return None
 
 
@@ -575,7 +601,7 @@ def enclosing_loop(tree, line):
     (line itself if none does): where an endless loop is named."""
     best = None
     for node in ast.walk(tree):
-        if isinstance(node, (ast.For, ast.While)) and node.lineno <= line <= node.end_lineno:
+        if isinstance(node, (ast.For, ast.While)) and node.lineno <= line <= end_line(node):
             if best is None or node.lineno > best.lineno:
                 best = node
     return best.lineno if best is not None else line
@@ -589,8 +615,8 @@ def own_constant(tree, book_name):
         return None
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
-                node.targets[0], ast.Name) and isinstance(node.value, ast.Constant) and \
-                node.value.value == value and node.targets[0].id != book_name and \
+                node.targets[0], ast.Name) and is_constant(node.value) and \
+                constant(node.value) == value and node.targets[0].id != book_name and \
                 node.targets[0].id not in BOOK_CONSTANTS:
             return node.targets[0].id, node.lineno
     return None

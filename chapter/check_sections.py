@@ -14,6 +14,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import sys
 import time
@@ -285,7 +286,7 @@ class Lines:
         found = [node.lineno for node in ast.walk(root)
                  if (isinstance(node, ast.Name) and node.id == name)
                  or (isinstance(node, ast.Attribute) and node.attr == name)
-                 or (isinstance(node, ast.Constant) and node.value == name)]
+                 or (check_causes.is_constant(node) and check_causes.constant(node) == name)]
         return min(found) if found else None
 
     def changes(self, name):
@@ -365,8 +366,8 @@ class Lines:
         node = self.defs.get(name)
         if node is None:
             return None
-        body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(
-            getattr(s, "value", None), ast.Constant))]
+        body = [s for s in node.body if not (isinstance(s, ast.Expr) and
+                                             check_causes.is_constant(getattr(s, "value", None)))]
         if len(body) == 1 and isinstance(body[0], ast.Pass):
             return body[0].lineno
         return None
@@ -514,6 +515,7 @@ class Program:
         self.cpu = seconds is not None
         self.notes = []
         self.list_name = "blocks"
+        self._names = None
         if source is None:
             source = read_source(work_file, self.notes)
         self.source = source
@@ -634,7 +636,7 @@ class Program:
         closed (the player would see Finished at once). Judged on the
         checker's own board only, not on the program's random one."""
         blocks = self.tile_list()
-        if not self.laid or getattr(self.mod, "finished", None) is not True or \
+        if not self.laid or self.state(self.mod, "finished") is not True or \
                 not isinstance(blocks, list):
             return
         closed = [tile for tile in blocks if getattr(tile, "isbomb", True) is False
@@ -722,10 +724,17 @@ class Program:
         if isinstance(e, AttributeError) and "'Actor' object" in text:
             return self.tile_field(getattr(e, "name", "") or text.split("'")[3], line,
                                    facts)
-        if isinstance(e, AttributeError) and "module" in text and getattr(e, "name", None):
-            near = difflib.get_close_matches(e.name, dir(getattr(e, "obj", None)), 1)
-            return Fail("no_module_attr", line, name=e.name, near=near[0] if near else "",
-                        **facts)
+        if isinstance(e, AttributeError) and "module" in text:
+            # Python 3.10 and newer name the module and the name; before,
+            # only the words of the error do ("module 'random' has no ...").
+            said = re.match(r"module '([\w.]+)' has no attribute '(\w+)'", text)
+            name = getattr(e, "name", None) or (said.group(2) if said else None)
+            owner = getattr(e, "obj", None) or (sys.modules.get(said.group(1)) if said
+                                                else None)
+            if name:
+                near = difflib.get_close_matches(name, dir(owner), 1) if owner else []
+                return Fail("no_module_attr", line, name=name, near=near[0] if near else "",
+                            **facts)
         if isinstance(e, TypeError) and ("concatenate str" in text
                                          or "'int' and 'str'" in text):
             return Fail("str_plus_number", line, **facts)   # a picture name + a number
@@ -853,6 +862,29 @@ class Program:
         return Fail("recursion_other", line, func=func, **facts)
 
     # -------------------------------------------------- the tiles and clicks
+
+    def name_of(self, book_name):
+        """The program's own name for one of the book's names (a function,
+        a flag of the game), by lining the program up with the book: a
+        function that stands where the book's set_flag stands, whatever its
+        name, is the program's set_flag. The book's name where none is found."""
+        if self._names is None:
+            try:
+                lined = check_book.LinedUp(self.source)
+                self._names = {book: mine for mine, book in lined.pairs.items() if mine}
+                self._names.update({book: mine for mine, book in lined.rename.items()
+                                    if book not in self._names})
+            except (OSError, IndexError, KeyError, ValueError, RecursionError):
+                self._names = {}
+        mine = self._names.get(book_name, book_name)
+        if self.mod is not None and not hasattr(self.mod, mine):
+            return book_name
+        return mine
+
+    def state(self, mod, book_name, default=None):
+        """The value of one of the book's game flags (failed, finished),
+        under the program's own name for it."""
+        return getattr(mod, self.name_of(book_name), default)
 
     def tile_list(self, mod=None):
         """The program's list of tiles, whatever its name: the book's blocks,
@@ -984,9 +1016,10 @@ class Program:
 
 
 def want(program, mod, name):
-    """The function name of the program, or why not: not written yet
-    (Todo), or written under another name (Fail naming it)."""
-    func = getattr(mod, name, None)
+    """The function name of the program (under the program's own name for
+    it), or why not: not written yet (Todo), or written under another name
+    (Fail naming it)."""
+    func = getattr(mod, program.name_of(name), None)
     if callable(func):
         return func
     near = program.near_facts(name)
@@ -1142,11 +1175,11 @@ class Recorder:
     """Stands in for set_flag, open_block and blow_up while the clicks are
     checked, so that a mistake in them shows at their own section."""
 
-    def __init__(self, mod, grid):
+    def __init__(self, program, mod, grid):
         self.calls = []
         self.where = {id(tile): place for place, tile in grid.items()}
         for name in ("set_flag", "open_block", "blow_up"):
-            mod.__dict__[name] = self.stand_in(name)
+            mod.__dict__[program.name_of(name)] = self.stand_in(name)
 
     def stand_in(self, name):
         """A function that only notes that it was called."""
@@ -1167,7 +1200,7 @@ def clicks(program):
     mod = program.load()
     grid = program.lay(mod)
     game = program.game(mod)
-    return mod, grid, game, Recorder(mod, grid)
+    return mod, grid, game, Recorder(program, mod, grid)
 
 
 def skipped_if(program, lines, func, calling):
@@ -1182,7 +1215,7 @@ def skipped_if(program, lines, func, calling):
         body = test.body
         holds = any(isinstance(n, ast.Call) and getattr(n.func, "id", getattr(
             n.func, "attr", None)) == calling for s in body for n in ast.walk(s))
-        ran = any(s.lineno <= line <= s.end_lineno for s in body for line in lines)
+        ran = any(s.lineno <= line <= check_causes.end_line(s) for s in body for line in lines)
         if holds and not ran:
             return test.lineno
     return None
@@ -1553,7 +1586,7 @@ def section_341(program):
     passing = program.lines.only_pass("blow_up")
     if passing:
         raise Todo("blow_pass", passing)
-    if getattr(mod, "failed", None) is not False:
+    if program.state(mod, "failed") is not False:
         kind = Todo if "failed" not in program.lines.all_names() else Fail
         raise kind("todo_failed", program.lines.of_assign("failed"))
     if program.draw(game, mod):
@@ -1561,7 +1594,7 @@ def section_341(program):
                     ["draw", ""], LOSING)
     program.click(game, BOMB_TILE, LEFT)
     funcs = ["blow_up", "draw", ""]
-    if mod.failed is not True:
+    if program.state(mod, "failed") is not True:
         if "failed" not in program.lines.globals_in("blow_up"):
             raise Fail("global_failed", program.lines.of_def("blow_up"))
         raise in_function(program, blame(program, Fail(
@@ -1600,16 +1633,16 @@ def section_342(program):
     program.update(game)
     check = program.lines.of_def("update")
     funcs = ["update", "draw", ""]
-    if getattr(mod, "finished", None) is True:
+    if program.state(mod, "finished") is True:
         raise in_function(program, with_code(program, blame(program, Fail(
             "win_at_once", program.lines.of_name("isopen", "update") or check), funcs,
             WINNING)), "update")
-    if getattr(mod, "finished", None) is not False:
+    if program.state(mod, "finished") is not False:
         kind = Todo if "finished" not in program.lines.all_names() else Fail
         raise kind("todo_finished", program.lines.of_assign("finished"))
     program.click(game, OPEN_ALL, LEFT)
     program.update(game)
-    if mod.finished:
+    if program.state(mod, "finished"):
         raise in_function(program, with_code(program, blame(program, Fail(
             "win_too_soon", program.lines.of_name("isopen", "update") or check), funcs,
             WINNING)), "update")
@@ -1618,7 +1651,7 @@ def section_342(program):
                     ["draw", ""], WINNING)
     program.click(game, LAST, LEFT)
     program.update(game)
-    if mod.finished is not True:
+    if program.state(mod, "finished") is not True:
         if "finished" not in program.lines.globals_in("update"):
             raise Fail("global_finished", program.lines.of_def("update"))
         raise in_function(program, with_code(program, blame(program, Fail(
@@ -1645,12 +1678,12 @@ def after_end(program, game, mod, grid, key):
     """Clicks after the end of a game change nothing."""
     before = {place: (tile.image, getattr(tile, "isflag", None), getattr(
         tile, "isopen", None)) for place, tile in grid.items()}
-    failed = mod.failed
+    failed = program.state(mod, "failed")
     for place, button in (((12, 2), RIGHT), ((3, 12), LEFT), ((14, 14), LEFT)):
         program.click(game, place, button)
     after = {place: (tile.image, getattr(tile, "isflag", None), getattr(
         tile, "isopen", None)) for place, tile in grid.items()}
-    if after != before or mod.failed != failed:
+    if after != before or program.state(mod, "failed") != failed:
         raise blame(program, Fail(key, program.lines.of_def("on_mouse_down")),
                     ["on_mouse_down"], ("if failed or finished:",))
 
@@ -1844,13 +1877,16 @@ def keeps_line(outcome):
     Python itself cannot read the program, the loop a program was stopped
     in (a fact, as Python's own line is), and a section not written yet."""
     return isinstance(outcome, Todo) or outcome.key.startswith(PYTHONS_LINE) or \
-        outcome.key in KEPT_LINES
+        outcome.key in KEPT_LINES or bool(outcome.facts.get("kept_in"))
 
 
 # Lines that are facts of what the program did, not guesses at a cause: the
-# loop a program was stopped in, and a pgzrun.go() with no import pgzrun
-# above it (a line of Thonny's, not the book's, so nothing to repair).
-KEPT_LINES = ("endless", "endless_load", "no_import_pgzrun")
+# loop a program was stopped in, the line that wrote too much or ended the
+# program, a file it tried to open outside its folder (kept_in), and a
+# pgzrun.go() with no import pgzrun above it (a line of Thonny's, not the
+# book's, so nothing to repair).
+KEPT_LINES = ("endless", "endless_load", "no_import_pgzrun", "file_too_big",
+              "disk_full_write", "exit")
 
 
 class Unloaded:
@@ -1896,6 +1932,7 @@ def repaired(program, index, outcome, write, options):
                             seconds=TRY_SECONDS)
         except Fail:
             return False
+        trial._names = getattr(program, "_names", None)    # the same names, found once
         # The failing section first: most changes fail there, at once.
         order = [index] + [i for i in range(last + 1) if i != index]
         return all(run_section(trial, i) is None for i in order)
