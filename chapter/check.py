@@ -47,8 +47,7 @@ def own_folder():
 HERE = own_folder()
 if HERE not in sys.path:                # under pgzrun, this folder is not on the path
     sys.path.insert(0, HERE)
-import check_book  # noqa: E402  (beside this file)
-import check_sandbox  # noqa: E402
+import check_sandbox  # noqa: E402  (beside this file)
 
 SECTIONS = ["3.1.2", "3.1.3", "3.1.4", "3.2.1", "3.2.2", "3.3.1", "3.3.2",
             "3.3.3", "3.3.4", "3.4.1", "3.4.2"]
@@ -60,8 +59,9 @@ PROGRAM_SECONDS = 60
 # folder), never a student's program: in its own folder, or in any folder
 # that holds a copy of it (its words file beside them). languages.py, the
 # game's table of languages, lies beside it in the kit's students' folder.
-CHECKER_FILES = ("check.py", "check_sandbox.py", "check_sections.py", "check_book.py",
-                 "check_repair.py", "check_causes.py", "check_texts.json")
+CHECKER_FILES = ("check.py", "check_sandbox.py", "check_sections.py", "check_program.py",
+                 "check_lines.py", "check_book.py", "check_repair.py", "check_causes.py",
+                 "check_texts.json")
 OWN_FILES = set(CHECKER_FILES) | {"languages.py"}
 BOOK_LANGUAGE = "zh"     # spoken when nothing asks for another
 

@@ -17,10 +17,14 @@ or not.
 """
 import collections
 import difflib
+import os
 import re
+import sys
 import time
 
 import check_book
+from check_program import (BOOK_SECTION_OF, CALL_SECONDS, LOAD_SECONDS, SECTIONS, Fail, Program,
+                           Todo)
 
 # The comparisons a slip turns into one another, and the other swaps of
 # one word for another that students make.
@@ -331,3 +335,206 @@ def ordered(edits, hints, funcs, lined):
         inside = 0 if lined.function_at(edit.line) in funcs else 1
         return (hinted, inside, KINDS.index(edit.kind), edit.size, edit.line)
     return sorted(edits, key=rank)
+
+
+# ------------------------------------------------- after a section fails
+
+
+# A program Python cannot read as text: no statement of it can be changed.
+UNREADABLE = ("bad_coding", "bom_coding", "utf8_says_gb", "not_utf8", "bad_bytes")
+# Python's own words on a program it cannot read name their line: kept.
+PYTHONS_LINE = ("syntax_", "indent_", "bad_coding", "bom_coding", "utf8_says_gb", "not_utf8",
+                "bad_bytes")
+
+
+def keeps_line(outcome):
+    """Whether a failure's line stands before any repair proves it: where
+    Python itself cannot read the program, the loop a program was stopped
+    in (a fact, as Python's own line is), and a section not written yet."""
+    return isinstance(outcome, Todo) or outcome.key.startswith(PYTHONS_LINE) or \
+        outcome.key in KEPT_LINES or bool(outcome.facts.get("kept_in"))
+
+
+# Lines that are facts of what the program did, not guesses at a cause: the
+# loop a program was stopped in, the line that wrote too much or ended the
+# program, a file it tried to open outside its folder (kept_in), and a
+# pgzrun.go() with no import pgzrun above it (a line of Thonny's, not the
+# book's, so nothing to repair).
+KEPT_LINES = ("endless", "endless_load", "no_import_pgzrun", "file_too_big",
+              "disk_full_write", "exit")
+
+
+class Unloaded:
+    """A program Python could not even compile, as the repair search sees it."""
+
+    def __init__(self, path, work_file, confined, fail):
+        self.path, self.work_file, self.confined = path, work_file, confined
+        self.source = getattr(fail, "source", None)
+
+
+# The processor's time a repair search has, and the time a load and a call
+# of a changed program may take in it (of the processor's time: as long as
+# the program itself may take, so that a repair is held to the same tests).
+REPAIR_SECONDS = 3.0
+TRY_SECONDS = (LOAD_SECONDS, CALL_SECONDS)
+
+
+def repaired(program, index, outcome, write, options, sections):
+    """Search for the change that makes the program pass the section at
+    index; if one is proven, write the findings it gives: the sections its
+    line's section comes after as passed, and the failure at that section
+    naming the line. Nothing is written if none is proven."""
+    seconds = options.get("repair_seconds", REPAIR_SECONDS)
+    if seconds <= 0 or program.source is None or outcome.key in UNREADABLE + (
+            "no_import_pgzrun",):
+        return                  # a file Python cannot read as text: its coding line
+    try:
+        lined = check_book.LinedUp(program.source)
+    except (OSError, IndexError, KeyError, ValueError, RecursionError):
+        return                      # the book's steps are not there to line up with
+    # A program that did not even load is proven only whole: as far as the
+    # student has written it (no line of it ran to be judged before).
+    written = SECTIONS.index(check_book.stage_section(lined.stage)) if index == 0 and \
+        getattr(program, "mod", None) is None or loaded_badly(outcome) else index
+
+    def passes(text, edits):
+        """Whether the changed program passes the failing section, those
+        before it, and the section of each changed line."""
+        last = max([index, written] + [SECTIONS.index(e.section) for e in edits
+                                       if e.section in SECTIONS])
+        try:
+            trial = Program(program.path, program.work_file, program.confined, source=text,
+                            seconds=TRY_SECONDS)
+        except Fail:
+            return False
+        trial._names = getattr(program, "_names", None)    # the same names, found once
+        # The failing section first: most changes fail there, at once.
+        order = [index] + [i for i in range(last + 1) if i != index]
+        return all(sections.run_section(trial, i) is None for i in order)
+    search = Search(program.source, lined, passes, seconds)
+    hints = [outcome.line] + list(getattr(outcome, "hints", []))
+    funcs = section_functions(SECTIONS[index], lined)
+    ran = lines_run(program, index, sections)
+    own_lines = [s.first for func in funcs for s in lined.units[func].body[1 if func else 0:]]
+    # The lines that ran in the failing section first: a slip in a line that
+    # never ran shows nothing (a missing line is the book's edits' to find).
+    own_lines.sort(key=lambda line: (lined.function_at(line) == "", line not in ran))
+    proven = search.run(hints, funcs, own_lines, *assets(program.work_file))
+    if proven is None:
+        return
+    edits = proven if isinstance(proven, list) else [proven]
+    edit = edits[0]
+    section = edit.section if edit.section in SECTIONS else SECTIONS[index]
+    at = SECTIONS.index(section)
+    for between in range(index, at):
+        write(sections.finding(SECTIONS[between], None))
+    write(repair_finding(program, lined, outcome, edits, section, SECTIONS[index]))
+
+
+def loaded_badly(outcome):
+    """Whether a failure is the program's own start failing (it stops, or
+    never ends, before a section's test could begin)."""
+    return outcome.key.startswith(PYTHONS_LINE) or outcome.facts.get("what") == "load" or \
+        outcome.key in ("endless_load", "exit")
+
+
+def lines_run(program, index, sections):
+    """The lines of the student's program that run when the section at
+    index is checked again on a fresh load (a set; empty if it cannot be)."""
+    ran = set()
+    path = program.path
+
+    def local(frame, event, arg):
+        """Note each line of the student's code as it runs."""
+        if event == "line":
+            ran.add(frame.f_lineno)
+        return local
+
+    def calls(frame, event, arg):
+        """Follow only the student's own frames."""
+        return local if frame.f_code.co_filename == path else None
+
+    try:
+        trial = Program(program.path, program.work_file, program.confined,
+                        source=program.source, seconds=TRY_SECONDS)
+    except Fail:
+        return ran
+    old = sys.gettrace()
+    sys.settrace(calls)
+    try:
+        sections.run_section(trial, index)
+    finally:
+        sys.settrace(old)
+    return ran
+
+
+def repair_finding(program, lined, outcome, edits, section, seen):
+    """The finding that names a proven repair's line: what the program did,
+    the student's line and what it should be."""
+    edit = edits[0]
+    facts = dict(outcome.facts)
+    lines = program.source.splitlines()
+    first, last = edit.remove or (edit.line, edit.line)
+    if edit.kind in ("indent", "rename"):
+        last = first                          # the first line says what moves
+    code = " ".join(line.strip() for line in lines[first - 1:last]) if edit.remove else ""
+    fix = " ".join(text.strip() for text in edit.add[1][:1 if edit.kind in (
+        "indent", "rename") else None])
+    kind = edit.kind
+    if kind in ("own", "replace") and code == fix:
+        kind = "indent"                       # only the spaces before it change
+    if kind == "indent":
+        facts["deeper"] = len(edit.add[1][0]) - len(edit.add[1][0].lstrip()) > len(
+            lines[first - 1]) - len(lines[first - 1].lstrip())
+    facts.update(code=code, fix=fix, symptom=outcome.key)
+    facts.pop("in_func", None)
+    if section != seen:
+        facts["seen"] = seen
+    if edit.kind in ("insert", "move"):
+        at = edit.add[0]
+        above = [s for s in lined.found if s.last == at]
+        facts["after"] = " ".join(line.strip() for line in lines[
+            above[0].first - 1:at]) if above else ""
+    key = "repair_" + kind
+    if kind == "insert" and not facts["after"]:
+        key = "repair_insert_start"
+    if outcome.line == edit.line and not keeps_line(outcome) and len(edits) == 1:
+        key = outcome.key                 # the section's own words for this slip
+        del facts["symptom"]
+    if len(edits) > 1:
+        facts["also"] = edits[1].line
+    return {"section": section, "ok": False, "key": key, "line": edit.line, "facts": facts}
+
+
+def section_functions(section, lined):
+    """The student's functions a section's test exercises, likeliest first:
+    the one the section writes, those it runs, the functions of the
+    student's own that these call, and the module's part last."""
+    book = [name for name, where in BOOK_SECTION_OF.items() if where == section]
+    book += [name for name in EXERCISED.get(section, ()) if name not in book]
+    inverse = {theirs: mine for mine, theirs in lined.pairs.items()}
+    mine = [inverse.get(name, name) for name in book]
+    mine = [name for name in mine if name in lined.units]
+    for name in list(mine):
+        mine += [called for called in lined.calls(name) if called not in mine]
+    return mine + [""]
+
+
+# The functions each section's test runs besides the one it writes.
+EXERCISED = {"3.1.3": ("draw",), "3.2.1": ("on_mouse_down",), "3.2.2": ("set_flag",),
+             "3.3.1": ("on_mouse_down",), "3.3.3": ("get_neighbours",),
+             "3.3.4": ("get_bomb_number", "get_neighbours"), "3.4.1": ("blow_up", "draw"),
+             "3.4.2": ("update", "draw", "on_mouse_down")}
+
+
+def assets(work_file):
+    """The names of the pictures and sounds beside the program's copy."""
+    folder = os.path.dirname(work_file)
+    found = []
+    for kind in ("images", "sounds"):
+        try:
+            names = os.listdir(os.path.join(folder, kind))
+        except OSError:
+            names = []
+        found.append(tuple(sorted(os.path.splitext(name)[0] for name in names)))
+    return found

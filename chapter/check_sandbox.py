@@ -612,3 +612,112 @@ def run_alone(child, seconds, work_file, program, env):
         if isinstance(answer, dict) and "found" in answer:
             return answer
     return {"status": "died" if process.returncode else "done", "found": []}
+
+
+# ------------------------------------------- the process a program runs in
+
+
+def speed_up_actors():
+    """Reading an Actor's left, top, x or y is slow in Pygame Zero 1.2
+    (every read goes through __getattr__); the same values, read directly,
+    make the book's open_block three to five times faster here."""
+    from pgzero.actor import Actor
+    if not hasattr(Actor, "DELEGATED_ATTRIBUTES") or not all(
+            isinstance(Actor.__dict__.get(name), property) for name in ("x", "y")):
+        return                     # another Pygame Zero: leave its Actor as it is
+    Actor.DELEGATED_ATTRIBUTES = frozenset(Actor.DELEGATED_ATTRIBUTES)
+    for name in Actor.DELEGATED_ATTRIBUTES:
+        if name not in Actor.__dict__:
+            setattr(Actor, name, property(lambda self, name=name: getattr(self._rect, name)))
+    # x and y, read up to sixteen times a tile in the book's get_neighbours,
+    # are kept in the tile's own __dict__ once worked out, and forgotten
+    # whenever anything of the tile is set.
+    setters = {"x": Actor.x.fset, "y": Actor.y.fset}
+    plain_set = Actor.__setattr__
+
+    def set_and_forget(self, name, value):
+        """Set name as Pygame Zero does, and forget the x and y kept."""
+        kept = self.__dict__
+        kept.pop("x", None)
+        kept.pop("y", None)
+        if name in setters:
+            setters[name](self, value)
+        else:
+            plain_set(self, name, value)
+        kept.pop("x", None)
+        kept.pop("y", None)
+
+    Actor.__setattr__ = set_and_forget
+    Actor.x = KeptPosition(0)
+    Actor.y = KeptPosition(1)
+
+
+class KeptPosition:
+    """An Actor's x or y, worked out as Pygame Zero does and then kept in
+    the tile's __dict__, where the next read finds it at once."""
+
+    def __init__(self, axis):
+        self.axis = axis
+        self.name = "xy"[axis]
+
+    def __get__(self, actor, owner=None):
+        if actor is None:
+            return self
+        rect = actor._rect
+        value = (rect.x, rect.y)[self.axis] + actor._anchor[self.axis]
+        actor.__dict__[self.name] = value
+        return value
+
+
+def stoppable_tk(time_up):
+    """Tk's mainloop waits inside Tcl, where the time limit's signal is
+    never seen (time_up, called between its events, raises when it is up): a program that opens a Tk window would keep it open until
+    the whole check's limit. Here Tk's loop handles one event at a time in
+    Python, and stops at the limit of the section it runs in."""
+    try:
+        import tkinter
+    except ImportError:
+        return
+
+    def alive(tk):
+        """Whether Tk's main window is still there."""
+        try:
+            return bool(tk.getboolean(tk.call("winfo", "exists", ".")))
+        except tkinter.TclError:
+            return False
+
+    def mainloop(widget=None, n=0):
+        """Tk's events, handled until its window closes or the time is up."""
+        root = widget or getattr(tkinter, "_default_root", None)
+        if root is None:
+            raise RuntimeError("too early to run the main loop: no Tk window")
+        tk = root.tk
+        while alive(tk):
+            time_up()
+            if not tk.dooneevent(tkinter._tkinter.DONT_WAIT):
+                time.sleep(0.01)
+
+    tkinter.Misc.mainloop = mainloop
+    tkinter.mainloop = lambda n=0: mainloop(None, n)
+
+
+def limit_memory(memory, cpu_seconds, file_bytes):
+    """At most memory bytes, cpu_seconds of processor time and files of
+    file_bytes, where the system can say so (not on Windows): a program
+    that fills the memory gets a MemoryError, not the whole computer."""
+    try:
+        import resource
+    except ImportError:
+        return
+    for name, value in (("RLIMIT_AS", memory), ("RLIMIT_CPU", cpu_seconds),
+                        ("RLIMIT_FSIZE", file_bytes)):
+        which = getattr(resource, name, None)
+        if which is None:
+            continue
+        soft, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY:
+            value = min(value, hard)
+        try:
+            resource.setrlimit(which, (value, hard))
+        except (ValueError, OSError):
+            pass

@@ -630,3 +630,13 @@ def test_a_coding_line_python_cannot_read_a_program_in_is_named(tmp_path):
         first = result["checks"][0]
         assert first["ok"] is False and first["line"] == 1, result
         assert pattern("bad_coding").fullmatch(first["message"]), result
+
+
+def test_every_file_of_the_checker_is_on_its_own_list():
+    # The classroom kit copies the checker by its list: a file left off it
+    # would be missing on every student's computer.
+    sys.path.insert(0, os.path.join(ROOT, "chapter"))
+    import check
+    there = {name for name in os.listdir(os.path.join(ROOT, "chapter"))
+             if name.startswith("check") and name.endswith((".py", ".json"))}
+    assert set(check.CHECKER_FILES) == there

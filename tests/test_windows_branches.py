@@ -104,11 +104,13 @@ def test_without_a_timer_signal_the_parents_limit_stops_an_endless_program(
 
 
 def test_without_resource_the_limits_are_left_alone(monkeypatch):
+    import check_sandbox
     import check_sections
     import resource
     before = resource.getrlimit(resource.RLIMIT_AS), resource.getrlimit(resource.RLIMIT_CPU)
     monkeypatch.setitem(sys.modules, "resource", None)
-    check_sections.limit_memory()
+    check_sandbox.limit_memory(check_sections.MEMORY, check_sections.CPU_SECONDS,
+                               check_sections.FILE_BYTES)
     assert (resource.getrlimit(resource.RLIMIT_AS),
             resource.getrlimit(resource.RLIMIT_CPU)) == before
 

@@ -43,6 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT_DATA = os.path.join(ROOT, "tools", "kit")
 sys.path.insert(0, os.path.join(ROOT, "chapter"))
 import check as chapter_check  # noqa: E402  (the checker, for the list of its files)
+import check_book  # noqa: E402  (the lesson's steps the checker lines programs up with)
 # 3.7 is Thonny 3.3's, still on many school computers.
 PYTHONS = ["3.7", "3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
 PLATFORMS = ["win_amd64", "win32"]
@@ -241,7 +242,7 @@ def make_student(folder, names, said):
     # The checker lines a program up with the book's stages, the lesson's
     # steps: in steps/, where a class run does not take them for programs.
     os.makedirs(os.path.join(folder, "steps"), exist_ok=True)
-    for name, _ in chapter_check.check_book.STEPS:
+    for name, _ in check_book.STEPS:
         shutil.copyfile(os.path.join(chapter, name), os.path.join(folder, "steps", name))
     # The checker speaks the game's languages, from the game's table of them.
     shutil.copyfile(os.path.join(ROOT, LANGUAGES), os.path.join(folder, LANGUAGES))
