@@ -253,11 +253,14 @@ def good_findings(found, keys):
         and good_facts(note.get("facts", {})) for note in notes)
 
 
-def run_program(program, servers=None, keys=None):
+def run_program(program, servers=None, keys=None, on_finding=None, options=None):
     """Check one program in a confined process of its own: its list of
     findings. The answer is taken only if it is one the child writes (with
     words among keys, the messages' keys): anything else is not the
-    checker's."""
+    checker's. on_finding, if given, is called with each finding as the
+    check writes it (a section's failure first, then the finding that names
+    its proven line: merged() puts a later one in its place); options go to
+    the check (repair_seconds: how long the repair search may take, 0 for none)."""
     work = None
     try:
         try:
@@ -265,7 +268,7 @@ def run_program(program, servers=None, keys=None):
         except OSError as error:
             raise unreadable(error) from None
         work_file = work_folder(program, work)
-        answer = ask(os.path.abspath(program), work_file, servers)
+        answer = ask(os.path.abspath(program), work_file, servers, on_finding, options)
         found = merged(answer.get("found"))
         if keys is not None and not good_findings(found, keys):
             return [{"section": SECTIONS[0], "ok": False, "key": "unchecked", "line": None,
@@ -309,30 +312,34 @@ def merged(found):
     return result
 
 
-def ask(program, work_file, servers):
+def ask(program, work_file, servers, on_finding=None, options=None):
     """The child's answer for one program ({'status', 'found'}). A server
     that fails is replaced, and the check is made again, once; so is a
     check ended by a signal not the checker's: another program may have
     sent it."""
     answer = None
     for _ in range(2):
-        answer = ask_once(program, work_file, servers)
+        answer = ask_once(program, work_file, servers, on_finding, options)
         if answer is not None and answer.get("status") != "died":
             return answer
     return answer or {"status": "timeout", "found": []}
 
 
-def ask_once(program, work_file, servers):
+def ask_once(program, work_file, servers, on_finding=None, options=None):
     """One check's answer, from a server of servers (a queue of them; None:
     one of its own), or from a process of its own where nothing forks;
     None if the server failed (it is replaced)."""
     if not hasattr(os, "fork"):
-        return check_sandbox.run_alone(CHILD, PROGRAM_SECONDS, work_file, program,
-                                       child_env())
+        answer = check_sandbox.run_alone(CHILD, PROGRAM_SECONDS, work_file, program,
+                                         child_env())
+        if callable(on_finding):
+            for finding in answer.get("found") or []:
+                on_finding(finding)
+        return answer
     server = new_server() if servers is None else servers.get()
     answer = None
     try:
-        answer = server.check(program, work_file)
+        answer = server.check(program, work_file, on_finding, options)
     finally:
         if answer is None or servers is None:
             server.close()
@@ -389,13 +396,19 @@ def words(texts, finding):
     facts.setdefault("list", "blocks")
     if "deeper" in facts:
         facts["way"] = texts["ways"]["deeper" if facts["deeper"] else "shallower"]
-    text = fill(texts["messages"][finding["key"]], facts)
-    # A proven repair: first what the program did (the symptom), then the line.
-    if facts.get("symptom") in texts["messages"]:
-        seen = dict(facts, key=facts["symptom"])
-        text = fill(texts["messages"][facts["symptom"]], seen) + sep(texts) + text
+    key = finding["key"]
+    # What the program did, without the advice the full words add, where
+    # that advice need not fit the program (a test of the student's own).
+    plain = facts.get("plain") and key in texts["saw"]
+    text = fill(texts["saw"][key] if plain else texts["messages"][key], facts).strip()
+    # A proven repair: first what the program did (the symptom: only what
+    # was seen, where there are such words), then the line.
+    symptom = facts.get("symptom")
+    if symptom in texts["messages"]:
+        seen = fill(texts["saw"].get(symptom) or texts["messages"][symptom], facts).strip()
+        text = then(seen, text, texts)
     elif facts.get("fix") and "{fix}" not in texts["messages"][finding["key"]]:
-        text += sep(texts) + fill(texts["fix_after"], facts).strip()
+        text = then(text, fill(texts["fix_after"], facts).strip(), texts)
     saw = facts.get("saw")
     if saw and saw in texts["saw"]:
         text = fill(texts["saw"][saw], facts) + text
@@ -414,9 +427,14 @@ def words(texts, finding):
     return text
 
 
-def sep(texts):
-    """What goes between two sentences: a space in English, nothing in Chinese."""
-    return " " if texts["messages"]["repair_own"].isascii() else ""
+def then(first, second, texts):
+    """Two sentences one after the other: the first ended with a full stop
+    where it has none (Python's own words, quoted), a space between them in
+    English, none in Chinese."""
+    english = all(ord(letter) < 128 for letter in texts["messages"]["repair_own"])
+    if not first.endswith((".", "!", "?", ")", "\u3002", "\uff01", "\uff1f", "\uff09")):
+        first += "." if english else "\u3002"
+    return first + (" " if english else "") + second
 
 
 def report(program, found, texts):

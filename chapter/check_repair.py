@@ -477,8 +477,8 @@ def repair_finding(program, lined, outcome, edits, section, seen):
     first, last = edit.remove or (edit.line, edit.line)
     if edit.kind in ("indent", "rename"):
         last = first                          # the first line says what moves
-    code = " ".join(line.strip() for line in lines[first - 1:last]) if edit.remove else ""
-    fix = " ".join(text.strip() for text in edit.add[1][:1 if edit.kind in (
+    code = " ".join(bare(line) for line in lines[first - 1:last]) if edit.remove else ""
+    fix = " ".join(bare(text) for text in edit.add[1][:1 if edit.kind in (
         "indent", "rename") else None])
     kind = edit.kind
     if kind in ("own", "replace") and code == fix:
@@ -493,17 +493,27 @@ def repair_finding(program, lined, outcome, edits, section, seen):
     if edit.kind in ("insert", "move"):
         at = edit.add[0]
         above = [s for s in lined.found if s.last == at]
-        facts["after"] = " ".join(line.strip() for line in lines[
+        facts["after"] = " ".join(bare(line) for line in lines[
             above[0].first - 1:at]) if above else ""
     key = "repair_" + kind
     if kind == "insert" and not facts["after"]:
         key = "repair_insert_start"
-    if outcome.line == edit.line and not keeps_line(outcome) and len(edits) == 1:
+    if outcome.line == edit.line and not keeps_line(outcome) and len(edits) == 1 and \
+            kind in ("replace", "own", "indent"):
         key = outcome.key                 # the section's own words for this slip
         del facts["symptom"]
     if len(edits) > 1:
         facts["also"] = edits[1].line
     return {"section": section, "ok": False, "key": key, "line": edit.line, "facts": facts}
+
+
+def bare(line):
+    """A line of code as a message quotes it: without its indentation, its
+    comment or a backslash that carries it on."""
+    words = [m for m in check_book.TOKEN.finditer(line) if m.lastgroup == "comment"]
+    if words:
+        line = line[:words[0].start()]
+    return line.strip().rstrip("\\").strip()
 
 
 def section_functions(section, lined):

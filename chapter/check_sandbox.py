@@ -288,7 +288,7 @@ def wake_parent():
 # ---------------------------------------------------- the forked check
 
 
-def check_forked(question, seconds, check, avoid):
+def check_forked(question, seconds, check, avoid, each_line=None):
     """Check one program in a process forked from this one, in a process
     group of its own (setsid), confined; the answer: {'token', 'status', 'found'}. status
     is 'done', 'timeout' (out of time, or stopped) or 'died' (ended by a
@@ -300,7 +300,7 @@ def check_forked(question, seconds, check, avoid):
         run_confined(question, write_end, check, avoid)
     os.close(write_end)
     try:
-        status, data = wait_for(pid, read_end, seconds)
+        status, data = wait_for(pid, read_end, seconds, each_line)
     finally:
         os.close(read_end)
         end_leftovers(pid)
@@ -334,16 +334,23 @@ def run_confined(question, answers, check, avoid):
         os._exit(0)
 
 
-def wait_for(pid, pipe, seconds):
+def wait_for(pid, pipe, seconds, each_line=None):
     """Read a forked check's findings until it ends, or stop it after
-    seconds, or at once if it was stopped: (status, the bytes read)."""
+    seconds, or at once if it was stopped: (status, the bytes read). Each
+    complete line is handed to each_line as it comes (the class's live page
+    shows a failing section before its line is proven)."""
     deadline = time.monotonic() + seconds
     data, status = bytearray(), None
-    last_look = 0.0
+    last_look, told = 0.0, 0
     while status is None:
         ready, _, _ = select.select([pipe], [], [], POLL)
         if ready:
             data += read_some(pipe, MOST_ANSWER + 1 - len(data))
+            end = data.rfind(b"\n") + 1
+            if each_line is not None and end > told:
+                for line in bytes(data[told:end]).splitlines():
+                    each_line(line)
+                told = end
         ended, code = os.waitpid(pid, os.WNOHANG | os.WUNTRACED)
         if ended and os.WIFSTOPPED(code):
             status = "timeout"                       # a stopped check is out of time
@@ -409,7 +416,14 @@ def serve(seconds, check, avoid):
         question = parsed(line)
         if question is None:
             continue
-        answer = check_forked(question, seconds, check, avoid)
+        def progress(line, token=question["token"]):
+            """A finding as it comes, told to the checker at once."""
+            found = findings(line + b"\n")
+            if found:
+                answers.write(json.dumps({"token": token, "finding": found[0]}) + "\n")
+                answers.flush()
+
+        answer = check_forked(question, seconds, check, avoid, progress)
         answers.write(json.dumps(answer) + "\n")
         answers.flush()
 
@@ -530,12 +544,17 @@ class Server:
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, bufsize=0,
             start_new_session=True)
         self.pending = bytearray()
+        self.on_finding = None
 
-    def check(self, program, work_file):
+    def check(self, program, work_file, on_finding=None, options=None):
         """Check one program: its answer {'status', 'found'}, or None if
-        this server failed (ended, stopped, or silent past the time)."""
+        this server failed (ended, stopped, or silent past the time). Each
+        finding is handed to on_finding as the check writes it; options go
+        to the check (repair_seconds: how long its repair search may take)."""
         token = secrets.token_hex(16)
-        question = json.dumps({"token": token, "program": program, "work": work_file})
+        question = json.dumps({"token": token, "program": program, "work": work_file,
+                               "options": options or {}})
+        self.on_finding = on_finding
         try:
             self.process.stdin.write(question.encode("utf-8") + b"\n")
         except OSError:
@@ -570,8 +589,12 @@ class Server:
                 answer = json.loads(line.decode("utf-8"))
             except (ValueError, UnicodeDecodeError, RecursionError):
                 continue
-            if isinstance(answer, dict) and answer.get("token") == token:
+            if not isinstance(answer, dict) or answer.get("token") != token:
+                continue
+            if "finding" not in answer:
                 return answer
+            if callable(getattr(self, "on_finding", None)):
+                self.on_finding(answer["finding"])
         return None
 
     def close(self):

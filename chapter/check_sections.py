@@ -82,6 +82,13 @@ def section_313(program):
             raise Fail("tile_size", program.lines.of_call("Actor"),
                        size="%s x %s" % (tile.width, tile.height))
     if set(grid) != {(r, c) for r in range(ROWS) for c in range(COLS)}:
+        lefts = sorted({tile.left for tile in grid.values()})
+        tops = sorted({tile.top for tile in grid.values()})
+        if len(lefts) == COLS and len(tops) == ROWS and all(
+                b - a == SIZE for places in (lefts, tops) for a, b in zip(places, places[1:])):
+            # In rows and columns, but all moved (x set where the book sets left).
+            raise Fail("tile_shifted", program.lines.of_name("left", None) or
+                       program.lines.of_call("Actor"), left=nice(lefts[0]), top=nice(tops[0]))
         raise blame(program, Fail("tile_places", program.lines.of_name("left", None) or
                                   program.lines.of_call("Actor")),
                     [""], PLACE_FIELDS, ("cause_place_index", "cause_field_typo") +
@@ -99,6 +106,11 @@ def section_313(program):
             "not_drawn", program.lines.of_def("draw"), shown=shown), ["draw"],
             ("block.draw()",)), "draw")
     return "ok_313", {}
+
+
+def nice(number):
+    """A number as a student writes it (12.5, or 0 rather than 0.0)."""
+    return int(number) if number == int(number) else number
 
 
 def bomb_places(program, mod):
@@ -143,6 +155,9 @@ def section_314(program):
         shuffle = program.lines.of_call("shuffle")
         if shuffle is None and not program.written_beyond("3.1.4"):
             raise Todo("no_shuffle", None, bury=bury or "")    # the book's own stage
+        if shuffle is not None and bury is not None and shuffle > bury:
+            # There, but after the bombs are buried: too late to mix them.
+            raise Fail("shuffle_after", shuffle, bury=bury)
         # Without a shuffle there is no line to name: the message says where
         # it goes (before the loop that buries the bombs).
         raise blame(program, Fail("no_shuffle", shuffle, bury=bury or ""), [""],
@@ -407,6 +422,10 @@ def section_332(program):
     get_neighbours = want(program, mod, "get_neighbours")
     where = {id(tile): place for place, tile in grid.items()}
     funcs = ["get_neighbours"]
+    # The book's test has eight comparisons, and the words can say which
+    # kind of slip to look for in them; a test of the student's own is told
+    # only what it found (plain).
+    plain = len(program.lines.conditions(program.name_of("get_neighbours"))) != 8
     for place in [(7, 7), (0, 0), (0, 7), (7, 0), (14, 14), (14, 7), (7, 14), (0, 14),
                   (14, 0), (3, 11)]:
         got = program.run("get_neighbours", get_neighbours, grid[place])
@@ -419,7 +438,7 @@ def section_332(program):
                     if 0 <= place[0] + dr < ROWS and 0 <= place[1] + dc < COLS}
         missing = sorted(want_set - set(got))
         extra = sorted(p for p in set(got) - want_set if p != "?")
-        facts = {"row": place[0] + 1, "col": place[1] + 1}
+        facts = {"row": place[0] + 1, "col": place[1] + 1, "plain": plain}
         if place in got:
             raise in_function(program, blame(program, Fail(
                 "neighbours_self", neighbours_line(program, [(0, 0)]), **facts), funcs,

@@ -49,7 +49,12 @@ def pattern(key, lang="zh"):
                       if name.startswith("repair_"))
     after = "(%s)?" % repair + "".join("(%s)?" % loose(words[part]) for part in (
         "fix_after", "near", "in_func", "also_line", "seen_at"))
-    return re.compile("%s%s%s" % (saw, loose(words["messages"][key]), after), re.S)
+    # A proven repair says only what was seen first (the "saw" words), where
+    # there are such words for the key, then the repair.
+    said = loose(words["messages"][key])
+    if key in words["saw"]:
+        said = "(%s|%s\\s*[\u3002.]?)" % (said, loose(words["saw"][key].strip()))
+    return re.compile("%s%s%s" % (saw, said, after), re.S)
 
 
 def book():
@@ -204,6 +209,24 @@ MISTAKES = {
                            "3.3.4", "str_plus_number", ('"minesweep_number" + bombnum', 1)),
     "no_coding_line": (lambda t: t.split("\n", 1)[1], "3.1.2", "not_utf8",
                        ("minesweep.py", 1)),
+    # Six slips seen on programs the checker had never seen, each at its line.
+    "shuffle_returns_none": (edit("random.shuffle(blocks)", "blocks = random.shuffle(blocks)"),
+                             "3.1.4", "repair_replace", ("blocks = random.shuffle", 1)),
+    "open_when_zero": (edit("if bombnum != 0:", "if bombnum == 0:"), "3.3.4",
+                       "repair_replace", ("if bombnum == 0:", 1)),
+    "own_neighbours_diagonal": (lambda t: t[:t.index("        if block.x == bk.x - SIZE")] +
+                                "        if abs(block.x - bk.x) == SIZE and "
+                                "abs(block.y - bk.y) == SIZE:\n" +
+                                t[t.index("            nblocks.append(block)"):],
+                                "3.3.2", "repair_replace", ("abs(block.x - bk.x)", 1)),
+    "count_flags": (edit("        if block.isbomb:\n            num += 1",
+                         "        if block.isflag:\n            num += 1"),
+                    "3.3.3", "repair_replace", ("        if block.isflag:", 1)),
+    "x_for_left": (edit("block.left = j * SIZE", "block.x = j * SIZE"), "3.1.3",
+                   "tile_shifted", ("block.x = j * SIZE", 1)),
+    "shuffle_after_bombs": (lambda t: edit("random.shuffle(blocks)\n", "")(t).replace(
+        "    blocks[i].isbomb = True\n", "    blocks[i].isbomb = True\nrandom.shuffle(blocks)\n",
+        1), "3.1.4", "repair_move", ("random.shuffle(blocks)", 1)),
 }
 
 
@@ -326,6 +349,48 @@ def test_the_words_of_some_mistakes_name_what_is_wrong(checked):
     # sentence's own colon ("...:\uff1a").
     assert "\u884c\u201cif not block.isopen:\u201d\uff0c" in said["never_win"]
     assert not [text for text in said.values() if ":\uff1a" in text or ":\uff0c" in text]
+
+
+def test_the_six_slips_are_told_as_they_are(checked):
+    results, _ = checked
+    said = {name: [c for c in r["checks"] if c["ok"] is not True][0]["message"]
+            for name, r in results.items() if r["reached"] != "3.4.2"}
+    # Tiles moved half a tile are told moved, not stacked.
+    assert "(-12.5, 0)" in said["x_for_left"] and "\u53e0" not in said["x_for_left"]
+    # A shuffle after the bombs is told misplaced, not missing.
+    assert "\u8fd8\u5dee" not in said["shuffle_after_bombs"]     # "still to write"
+    assert "\u653e\u9519\u4e86\u5730\u65b9" in said["shuffle_after_bombs"]  # "in the wrong place"
+    # A test of the student's own is not told of the book's eight comparisons.
+    assert "8 \u4e2a\u5224\u65ad" not in said["own_neighbours_diagonal"]
+    # The cause is named with what the line should be.
+    assert "if block.isbomb:" in said["count_flags"]
+    assert "if bombnum != 0:" in said["open_when_zero"]
+    assert "\u201crandom.shuffle(blocks)\u201d" in said["shuffle_returns_none"]
+
+
+NUMBERS_COMPARED = re.compile(r"(\d+)[^.;:()]*?(?:should be|should have|there should be) (\d+)")
+
+
+def test_no_message_calls_a_right_count_wrong(tmp_path):
+    # Stacked tiles: 225 of them, in 15 places. Never "225 tiles; it should
+    # be 225": a message that compares two numbers never has them equal.
+    program = tmp_path / "stacked.py"
+    program.write_bytes(edit("block.left = j * SIZE", "block.left = i * SIZE")(book()).encode(
+        "gb18030"))
+    results = [json.loads(run_check("--json", "--lang", "en", str(program)).stdout)[0]]
+    folders = [os.path.join(ROOT, "tests", "check_programs", name)
+               for name in ("students", "students_2", "students_3", "students_4")]
+    done = run_check("--json", "--lang", "en", *folders)
+    results += json.loads(done.stdout)
+    compared = 0
+    for result in results:
+        for check in result["checks"]:
+            for first, second in NUMBERS_COMPARED.findall(check["message"] or ""):
+                compared += 1
+                assert first != second, check["message"]
+    assert compared >= 2
+    stacked = [c for c in results[0]["checks"] if c["ok"] is False][0]["message"]
+    assert "225" in stacked and "15 places" in stacked
 
 
 def test_no_loop_burying_bombs_is_told_bombs_are_still_to_bury(tmp_path):
@@ -640,3 +705,25 @@ def test_every_file_of_the_checker_is_on_its_own_list():
     there = {name for name in os.listdir(os.path.join(ROOT, "chapter"))
              if name.startswith("check") and name.endswith((".py", ".json"))}
     assert set(check.CHECKER_FILES) == there
+
+
+def test_a_failing_section_is_told_before_its_line_is_proven(tmp_path):
+    # The class's live page shows what a program did as soon as it is
+    # seen, and the line once the repair search proves it: each finding is
+    # handed over as the check writes it, the failure first without a line.
+    sys.path.insert(0, os.path.join(ROOT, "chapter"))
+    import check
+    program = tmp_path / "slip.py"
+    program.write_bytes(edit("if bombnum != 0:", "if bombnum == 0:")(book()).encode("gb18030"))
+    seen = []
+    found = check.run_program(str(program), on_finding=seen.append)
+    failing = [f for f in seen if f["ok"] is False]
+    assert [f["section"] for f in failing] == ["3.3.4", "3.3.4"]
+    assert failing[0]["line"] is None and failing[1]["line"] == line_of(
+        edit("if bombnum != 0:", "if bombnum == 0:")(book()), "if bombnum == 0:")
+    assert check.merged(seen) == found
+    # A caller that cannot wait turns the search off: the failure alone.
+    seen = []
+    found = check.run_program(str(program), on_finding=seen.append,
+                              options={"repair_seconds": 0})
+    assert [f["line"] for f in seen if f["ok"] is False] == [None] and found[-1]["line"] is None
