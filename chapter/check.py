@@ -26,6 +26,7 @@ import importlib.util
 import json
 import os
 import queue
+import re
 import shutil
 import stat
 import sys
@@ -424,6 +425,19 @@ def check_all(programs, texts):
 # ----------------------------------------------------------- the outputs
 
 
+def class_order(name):
+    """The sort key of a student's name (a program's file name, or a
+    folder's) as a Chinese class list is ordered: names that start with a
+    student number first, by that number; the others by pinyin, which is
+    GB2312's order of its common characters (GB18030 keeps it), Latin
+    letters before Chinese."""
+    stem = name[:-3] if name.lower().endswith(".py") else name
+    number = re.match(r"\d+", stem)
+    if number:
+        return (0, int(number.group()), class_order(stem[number.end():]), stem)
+    return (1, 0, stem.lower().encode("gb18030", "replace"), stem)
+
+
 def mark(texts, check):
     """The mark of one check in the text: passed, failed, not yet written,
     not checked."""
@@ -499,6 +513,8 @@ def as_html(results, texts, tag, confined):
     section, the first failure's words in its row; confined says what this
     computer kept the programs from (check_sandbox.confinement)."""
     esc = html.escape
+    results = sorted(results, key=lambda result: class_order(os.path.basename(
+        result["file"])))
     heads = "".join('<th class="sec" title="%s">%s %s</th>' % (
         esc(texts["sections"][s]), s, esc(texts["sections"][s])) for s in SECTIONS)
     rows = []
@@ -523,7 +539,7 @@ def as_html(results, texts, tag, confined):
     counts = "".join("<td>%d</td>" % sum(1 for r in results if r["checks"][i]["ok"])
                      for i in range(len(SECTIONS)))
     return PAGE.format(lang=tag, title=esc(texts["html_title"]),
-                       note=esc(texts["html_note"]), intro=esc(texts["intro"]),
+                       note=esc(texts["html_note"]), intro=esc(texts["html_intro"]),
                        confined=esc(texts["confined"][confined]),
                        made=esc(texts["html_made"].format(time=time.strftime(
                            "%Y-%m-%d %H:%M"))),
