@@ -742,3 +742,17 @@ def test_a_save_waiting_behind_other_checks_is_never_judged_half_saved_again(
     watch.stop()
     said = [line[3:] for line in watch.lines() if line[1] == "zoe"]
     assert said == [as_line(expect["step08_recursion.py"])]
+
+
+@needs_chromium
+def test_the_speed_tool_measures_every_save(tmp_path):
+    # tools/bench_live.py, which docs/speed.md's figures come from, with a
+    # small class for a short while.
+    done = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench_live.py"),
+                           "--students", "4", "--every", "4", "--minutes", "0.25",
+                           "--shot", str(tmp_path / "live")], capture_output=True, text=True,
+                          encoding="utf-8", timeout=600, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    saves = int(re.search(r"(\d+) saves shown on the page after", done.stdout).group(1))
+    assert saves >= 8 and "never shown: 0" in done.stdout, done.stdout
+    assert (tmp_path / "live.png").exists() and (tmp_path / "live_projector.png").exists()
