@@ -4,6 +4,7 @@
     python chapter/check.py --json a.py b.py       (the results as JSON)
     python chapter/check.py --html class.html DIR  (a page for the teacher)
     python chapter/check.py --lang en ...          (English words; zh-TW Traditional)
+    python chapter/check.py --watch DIR            (the class, live: check_live.py)
 
 With no program named (Run in Thonny), it asks for one in a file dialog.
 Each program runs in a child process of its own (check_sections.py), with
@@ -26,6 +27,7 @@ import importlib.util
 import json
 import os
 import queue
+import re
 import shutil
 import stat
 import sys
@@ -61,7 +63,7 @@ PROGRAM_SECONDS = 60
 # game's table of languages, lies beside it in the kit's students' folder.
 CHECKER_FILES = ("check.py", "check_sandbox.py", "check_sections.py", "check_program.py",
                  "check_lines.py", "check_book.py", "check_repair.py", "check_causes.py",
-                 "check_texts.json")
+                 "check_live.py", "check_live.html", "check_texts.json")
 OWN_FILES = set(CHECKER_FILES) | {"languages.py"}
 BOOK_LANGUAGE = "zh"     # spoken when nothing asks for another
 
@@ -485,6 +487,19 @@ def check_all(programs, texts):
 # ----------------------------------------------------------- the outputs
 
 
+def class_order(name):
+    """The sort key of a student's name (a program's file name, or a
+    folder's) as a Chinese class list is ordered: names that start with a
+    student number first, by that number; the others by pinyin, which is
+    GB2312's order of its common characters (GB18030 keeps it), Latin
+    letters before Chinese."""
+    stem = name[:-3] if name.lower().endswith(".py") else name
+    number = re.match(r"\d+", stem)
+    if number:
+        return (0, int(number.group()), class_order(stem[number.end():]), stem)
+    return (1, 0, stem.lower().encode("gb18030", "replace"), stem)
+
+
 def mark(texts, check):
     """The mark of one check in the text: passed, failed, not yet written,
     not checked."""
@@ -560,6 +575,8 @@ def as_html(results, texts, tag, confined):
     section, the first failure's words in its row; confined says what this
     computer kept the programs from (check_sandbox.confinement)."""
     esc = html.escape
+    results = sorted(results, key=lambda result: class_order(os.path.basename(
+        result["file"])))
     heads = "".join('<th class="sec" title="%s">%s %s</th>' % (
         esc(texts["sections"][s]), s, esc(texts["sections"][s])) for s in SECTIONS)
     rows = []
@@ -584,7 +601,7 @@ def as_html(results, texts, tag, confined):
     counts = "".join("<td>%d</td>" % sum(1 for r in results if r["checks"][i]["ok"])
                      for i in range(len(SECTIONS)))
     return PAGE.format(lang=tag, title=esc(texts["html_title"]),
-                       note=esc(texts["html_note"]), intro=esc(texts["intro"]),
+                       note=esc(texts["html_note"]), intro=esc(texts["html_intro"]),
                        confined=esc(texts["confined"][confined]),
                        made=esc(texts["html_made"].format(time=time.strftime(
                            "%Y-%m-%d %H:%M"))),
@@ -709,7 +726,7 @@ def say(text, stream=None):
         raise Unsaid(error.strerror or str(error)) from None
 
 
-OPTIONS = ("--json", "--html", "--lang", "--help", "-h")
+OPTIONS = ("--json", "--html", "--lang", "--watch", "--help", "-h")
 
 
 def parse(argv, spoken):
@@ -722,6 +739,9 @@ def parse(argv, spoken):
     parser.add_argument("paths", nargs="*", help="programs, or folders of programs")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--html", metavar="FILE", help="write the teacher's page to FILE")
+    parser.add_argument("--watch", metavar="FOLDER", help="the class, live: a page on "
+                        "this computer that shows each program saved into FOLDER, "
+                        "checked, until Ctrl+C (the report goes to --html's FILE)")
     parser.add_argument("--lang", choices=list(spoken),
                         help="the checker's language (else as the game chooses: "
                              "MINESWEEP_LANG, or the computer's own)")
@@ -732,7 +752,7 @@ def parse(argv, spoken):
         if arg == "--":
             named.extend(argv[place:])
             break
-        after_option = place and argv[place - 1] in ("--html", "--lang")
+        after_option = place and argv[place - 1] in ("--html", "--lang", "--watch")
         if arg.startswith("-") and len(arg) > 1 and not after_option and \
                 not arg.startswith(OPTIONS) and os.path.lexists(arg):
             given[os.path.join(os.curdir, arg)] = arg
@@ -755,6 +775,8 @@ def main(argv):
     if unknown:
         say(texts["unknown_option"].format(option=unknown[0]))
         return 2
+    if args.watch is not None:
+        return watch_class(args, texts, language_tag(lang, languages))
     paths = args.paths
     if not paths:
         paths = ask_for_programs(texts)
@@ -788,9 +810,8 @@ def main(argv):
         say(json.dumps(results, ensure_ascii=False, indent=1))
     if args.html:
         try:
-            known = languages.BY_CODE if languages else {}
-            tag = known[lang].tag if lang in known else lang
-            write_page(args.html, as_html(results, texts, tag, confined))
+            write_page(args.html, as_html(results, texts, language_tag(lang, languages),
+                                          confined))
         except OSError as e:
             say(texts["html_failed"].format(path=args.html, why=e.strerror or e))
             return 2
@@ -800,6 +821,26 @@ def main(argv):
         say(as_text(results, texts))
     everything = all(check["ok"] for result in results for check in result["checks"])
     return 0 if everything else 1
+
+
+def language_tag(lang, languages):
+    """The HTML tag of a language (zh-CN, say), from the game's table."""
+    known = languages.BY_CODE if languages else {}
+    return known[lang].tag if lang in known else lang
+
+
+def watch_class(args, texts, tag):
+    """--watch FOLDER: the class, live (check_live.py), until Ctrl+C."""
+    if args.paths or args.json:
+        say(texts["live"]["alone"])
+        return 2
+    if not have_pgzero():
+        say(texts["no_pgzero"])
+        return 2
+    import check_live
+    check_sandbox.never_looked_into()
+    return check_live.watch(args.watch, texts, tag, args.html, check_sandbox.confinement(),
+                            say)
 
 
 # Run as a script, or by Pygame Zero's runner (Thonny's Pygame Zero mode

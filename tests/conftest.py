@@ -20,6 +20,8 @@ os.environ["LANG"] = "C.UTF-8"
 # worker takes over tests still waiting on another, so no worker is left
 # with one long test at the end while the other has nothing to do.
 SLOW = ["test_the_window_keeps_its_size_through_a_game[100-200",
+        "test_a_simulated_class_of_forty_is_shown_save_by_save_and_no_half_write_is_judged",
+        "test_two_hundred_files_are_all_shown",
         "test_a_board_of_100_by_200_in_a_real_window",
         "test_each_step_runs_as_thonny_runs_it_and_does_what_its_english_step_does",
         "test_closing_keeps_the_game_for_the_next_start",
