@@ -312,6 +312,22 @@ class Lesson:
             row["waiting"] = False
             self.touch()
 
+    def undo(self, key, shown):
+        """A row shows again what it showed before a check whose findings it
+        showed as they came, when that check's save is not kept (changed,
+        moved or deleted meanwhile)."""
+        with self.changed:
+            row = self.rows.get(key)
+            if row is not None:
+                row["verdict"], row["since"], row["saved"], row["checked"] = shown
+                self.touch()
+
+    def shown(self, key):
+        """What a row shows now, to put back with undo."""
+        with self.changed:
+            row = self.rows[key]
+            return row["verdict"], row["since"], row["saved"], row["checked"]
+
     def judged(self, key, sig, sha):
         """The save with this signature and digest is judged: it is not
         checked again until it changes."""
@@ -608,12 +624,14 @@ class Watcher:
             self.lesson.waiting(key, False)
             return
         saved = sig[1][1] / 1e9 if sig[1] else None
+        shown = self.lesson.shown(key)
         self.lesson.checking(key, True)
         try:
             found = self.run(path, key, sig, saved)
         finally:
             self.lesson.checking(key, False)
         if self.stopping.is_set() or (path, signature(path)) != sig:
+            self.lesson.undo(key, shown)        # what the check showed as it went is not kept
             return                              # a newer save is checked instead
         result = check.report(path, found, self.texts)
         result["file"] = row["id"]
@@ -632,7 +650,7 @@ class Watcher:
 
         def on_finding(finding):
             """A finding as the child writes it: shown while the check goes on."""
-            so_far[:] = [f for f in so_far if f["section"] != finding["section"]] + [finding]
+            so_far[:] = check.merged(so_far + [finding])
             if (path, signature(path)) != sig or self.stopping.is_set():
                 return
             result = check.report(path, so_far, self.texts)

@@ -244,7 +244,7 @@ def test_the_checker_runs_from_a_copy_of_the_students_folder(kit, tmp_path):
     # The line is named: the book's steps are there to line the program up with.
     line = [n for n, text in enumerate((copy / "wrong.py").read_text(encoding="gb18030")
                                        .splitlines(), 1) if "bk.isopen = False" in text][0]
-    assert "第 %d 行" % line in failed.stdout, failed.stdout
+    assert "\u7b2c %d \u884c" % line in failed.stdout, failed.stdout
     # The whole folder: the students' programs, not the checker's own files.
     every = subprocess.run(run + ["--json", "."], cwd=str(copy), capture_output=True,
                            text=True, encoding="utf-8", env=env, timeout=300)

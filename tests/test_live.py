@@ -603,7 +603,9 @@ def test_the_page_is_served_to_this_computer_only_and_a_program_reaches_no_one_e
         "hits = []\nfor path in %r:\n    try:\n        with open(path, 'a') as f:\n"
         "            f.write('forged')\n        hits.append(path)\n    except OSError as e:\n"
         "        pass\nraise ValueError('hits %%d' %% len(hits))\n" % targets, encoding="utf-8")
-    state = watch.until(lambda s: rows_by_name(s).get("attacker", {}).get("verdict"))
+    # The verdict shows as the check goes on: wait for the check to end.
+    state = watch.until(lambda s: rows_by_name(s).get("attacker", {}).get("verdict") and
+                        not rows_by_name(s)["attacker"]["checking"])
     assert "ValueError: hits 0" in rows_by_name(state)["attacker"]["verdict"]["message"]
     assert open(str(neighbour), "rb").read() == before[str(neighbour)]
     assert not (tmp_path / "planted.py").exists()
@@ -738,7 +740,8 @@ def test_a_save_waiting_behind_other_checks_is_never_judged_half_saved_again(
             f.flush()
             time.sleep(1.2)
     state = watch.until(lambda s: shown(rows_by_name(s)["zoe"]) == expect[
-        "step08_recursion.py"] and not rows_by_name(s)["zoe"]["waiting"])
+        "step08_recursion.py"] and not rows_by_name(s)["zoe"]["waiting"] and
+        not rows_by_name(s)["zoe"]["checking"])
     watch.stop()
     said = [line[3:] for line in watch.lines() if line[1] == "zoe"]
     assert said == [as_line(expect["step08_recursion.py"])]
