@@ -6,6 +6,10 @@ eleven lesson steps, and the mistakes students make that tests/test_check.py
 seeds into the book's listing), checks the folder as a teacher does, once
 with --json, and says how long the whole run took, and the processor time
 of the checker and its child processes. --runs N repeats it.
+--each also checks every failing program of the class alone, as a student
+does, and says how long the diagnosis took (the failing section, then the
+repair that proves its line): the median and the worst, on the clock and in
+processor time.
 """
 import argparse
 import os
@@ -50,10 +54,29 @@ def one_run(folder):
     return wall, cpu
 
 
+def each_alone(folder):
+    """Clock and processor seconds of checking each failing program alone."""
+    times = []
+    for name in sorted(os.listdir(folder)):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "chapter", "check.py"),
+                               "--json", os.path.join(folder, name)],
+                              capture_output=True, timeout=300)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        if done.returncode == 1:                # a section failed: a diagnosis
+            times.append((wall, cpu, name))
+    return times
+
+
 def main():
     """Check the class, and say how long it took."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--each", action="store_true",
+                        help="also check each failing program alone")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="minesweep-class-")
     try:
@@ -63,6 +86,15 @@ def main():
             wall, cpu = one_run(folder)
             print("whole run %.1f s (%.2f s a program), processor time %.1f s" % (
                 wall, wall / count, cpu))
+        if args.each:
+            times = sorted(each_alone(folder))
+            if times:
+                walls = [t[0] for t in times]
+                cpus = sorted(t[1] for t in times)
+                print("%d failing programs checked alone: median %.1f s, worst %.1f s (%s); "
+                      "processor time median %.1f s, worst %.1f s" % (
+                          len(times), walls[len(walls) // 2], walls[-1], times[-1][2],
+                          cpus[len(cpus) // 2], cpus[-1]))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
