@@ -327,9 +327,10 @@ class Program:
                    if where in later)
 
     @contextlib.contextmanager
-    def tracing(self, func):
-        """The lines of the student's function func that run inside the
-        with block (a set, filled as they run)."""
+    def tracing(self, func=None):
+        """The lines of the student's function func (without func, of the
+        whole program) that run inside the with block (a set, filled as
+        they run)."""
         ran = set()
         path = self.path
 
@@ -345,7 +346,8 @@ class Program:
             """Follow func's own frames (and whatever a tracer already
             running follows: the repair search's)."""
             code = frame.f_code
-            mine = local if code.co_filename == path and code.co_name == func else None
+            mine = local if code.co_filename == path and func in (None, code.co_name) \
+                else None
             theirs = old(frame, event, arg) if old is not None else None
             return both(mine, theirs) if mine and theirs else (mine or theirs)
 

@@ -19,7 +19,6 @@ import collections
 import difflib
 import os
 import re
-import sys
 import time
 
 import check_book
@@ -441,30 +440,13 @@ def loaded_badly(outcome):
 def lines_run(program, index, sections):
     """The lines of the student's program that run when the section at
     index is checked again on a fresh load (a set; empty if it cannot be)."""
-    ran = set()
-    path = program.path
-
-    def local(frame, event, arg):
-        """Note each line of the student's code as it runs."""
-        if event == "line":
-            ran.add(frame.f_lineno)
-        return local
-
-    def calls(frame, event, arg):
-        """Follow only the student's own frames."""
-        return local if frame.f_code.co_filename == path else None
-
     try:
         trial = Program(program.path, program.work_file, program.confined,
                         source=program.source, seconds=TRY_SECONDS)
     except Fail:
-        return ran
-    old = sys.gettrace()
-    sys.settrace(calls)
-    try:
+        return set()
+    with trial.tracing() as ran:
         sections.run_section(trial, index)
-    finally:
-        sys.settrace(old)
     return ran
 
 

@@ -9,8 +9,9 @@ with now and then a slip a student makes at that step (a fifth of the saves
 written in pieces, as a copy over a share is). A save's time is the file's
 own, its last write; the page notes on the student's row when it first
 showed that save. It prints how many saves showed, after how long (median,
-90th percentile, worst), how many never did, and the processor time of the
-watcher and its checks.
+90th percentile, worst), how many were overtaken (the student saved again
+before the page showed that save, and the newer save showed), how many
+never showed, and the processor time of the watcher and its checks.
 
     --students 40 --every 30 --minutes 3     (the class, as said above)
     --shot PREFIX                            (the page photographed halfway:
@@ -177,6 +178,16 @@ def waited(student, shown):
             yield at[0] - saved
 
 
+def overtaken_saves(student, shown):
+    """How many of a student's saves never showed because a later save of
+    theirs was checked first (the page shows the newest)."""
+    seen = [saved for saved in student.saves if any(
+        name == student.name and abs(when - saved) < 0.002 for name, when in shown)]
+    last = max(seen) if seen else None
+    return sum(1 for saved in student.saves if saved not in seen and last is not None
+               and saved < last)
+
+
 def photograph(browser, prefix):
     """The page as the teacher sees it, and on the projector."""
     browser.evaluate("window.scrollTo(0, 0)")
@@ -218,13 +229,15 @@ def main():
             watch.kill()
         shutil.rmtree(out, ignore_errors=True)
     waits = sorted(wait for s in students for wait in waited(s, shown))
-    missing = sum(len(s.saves) for s in students) - len(waits)
+    overtaken = sum(overtaken_saves(s, shown) for s in students)
+    missing = sum(len(s.saves) for s in students) - len(waits) - overtaken
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     print("%d students saving every %g s for %g min, %d cores (load average %.1f at the start)"
           % (args.students, args.every, args.minutes, os.cpu_count() or 1, load))
     print("%d saves shown on the page after: median %.1f s, 90%% %.1f s, worst %.1f s; "
-          "never shown: %d" % (len(waits), statistics.median(waits),
-                               waits[int(0.9 * (len(waits) - 1))], waits[-1], missing))
+          "overtaken by the next save: %d; never shown: %d" % (
+              len(waits), statistics.median(waits), waits[int(0.9 * (len(waits) - 1))],
+              waits[-1], overtaken, missing))
     print("processor time of the watcher and its checks: %.0f s (%.0f%% of the cores)" % (
         cpu, 100 * cpu / (args.minutes * 60 * (os.cpu_count() or 1))))
 
